@@ -1,0 +1,62 @@
+"""cloudg_lab: a privacy-guarded MCP layer over cloud inventories, and its notebook home.
+
+Import order follows the lifecycle: value objects and errors (`types`, `errors`), the layer
+core (`Layer`), and at the top the notebook front end, which IPython loads lazily through
+`load_ipython_extension` so that importing the core never imports IPython or ipywidgets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cloudg_lab._version import __version__
+from cloudg_lab.errors import (
+    AccessDeniedError,
+    InvalidArgumentsError,
+    MCPLayerError,
+    NotFoundError,
+    PolicyError,
+    RateLimitedError,
+    ToolTimeoutError,
+)
+from cloudg_lab.layer import Layer, ToolContext
+from cloudg_lab.policy import Policy
+from cloudg_lab.registry import PromptArgument
+from cloudg_lab.types import (
+    META_PREFIX,
+    BlobResourceContents,
+    CallInfo,
+    EmbeddedResource,
+    ImageContent,
+    PromptMessage,
+    PromptResult,
+    Principal,
+    RequestInfo,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolResult,
+)
+
+__all__ = [
+    "META_PREFIX", "AccessDeniedError", "BlobResourceContents", "CallInfo", "EmbeddedResource",
+    "ImageContent", "InvalidArgumentsError", "Layer", "MCPLayerError", "NotFoundError", "Policy",
+    "PolicyError", "Principal", "PromptArgument", "PromptMessage", "PromptResult",
+    "RateLimitedError", "RequestInfo", "ResourceLink", "TextContent", "TextResourceContents",
+    "ToolContext", "ToolResult", "ToolTimeoutError", "__version__", "load_ipython_extension",
+    "unload_ipython_extension",
+]
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext cloudg_lab`: imports the notebook front end only now."""
+    from cloudg_lab.notebook.extension import load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    """`%unload_ext cloudg_lab`: stops servers and removes everything `load` added."""
+    from cloudg_lab.notebook.extension import unload
+
+    unload(ipython)

@@ -1,0 +1,25 @@
+"""The middleware chain (seed §4.1.5): outermost first, each `async (info, call_next)`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from cloudg_lab.types import CallInfo, Middleware
+
+Terminal = Callable[[CallInfo], Awaitable[Any]]
+
+
+def build_chain(middleware: Sequence[Middleware], terminal: Terminal) -> Terminal:
+    """Compose once per call site: `middleware[0]` sees the call first and the result last."""
+    call = terminal
+    for mw in reversed(middleware):
+        call = _link(mw, call)
+    return call
+
+
+def _link(mw: Middleware, call_next: Terminal) -> Terminal:
+    async def step(info: CallInfo) -> Any:
+        return await mw(info, call_next)
+
+    return step

@@ -1,0 +1,118 @@
+"""What a handler can reach while it runs: the caller, progress, logging, links, its deadline.
+
+Progress messages and log data travel to the client, so they pass the same output pipeline as
+results (`bind` installs it per call). A timeout cannot stop a worker thread, so handlers that
+loop over large data poll `cancelled` or `remaining()` and stop early (seed §4.1.9, 17.9).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from cloudg_lab.errors import ToolTimeoutError
+from cloudg_lab.types import Kind, Principal, RequestInfo, ResourceLink
+
+ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
+LogCallback = Callable[[str, Any, str], Awaitable[None]]
+OutputFilter = Callable[[Any], Any]
+
+
+class ToolContext:
+    """Per-call context; adapters build one with their callbacks, the layer binds it to a call."""
+
+    def __init__(self, *, principal: Principal | None = None, request_id: str | int | None = None,
+                 progress: ProgressCallback | None = None, log: LogCallback | None = None,
+                 request: RequestInfo | None = None) -> None:
+        self.principal = principal or Principal.local()
+        self.request_id = request_id
+        self.request = request or RequestInfo()
+        self._progress_cb = progress
+        self._log_cb = log
+        self.layer: Any = None
+        self.kind: Kind = "tool"
+        self.name = ""
+        self.links: list[ResourceLink] = []
+        self.deadline: float | None = None
+        self._cancelled = threading.Event()
+        self._last_progress: float | None = None
+        self._filter: OutputFilter = _identity
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def bind(self, layer: Any, kind: Kind, name: str, principal: Principal,
+             output_filter: OutputFilter | None = None) -> ToolContext:
+        """A fresh context for one call, keeping this one's callbacks and request."""
+        ctx = ToolContext(principal=principal, request_id=self.request_id,
+                          progress=self._progress_cb, log=self._log_cb, request=self.request)
+        ctx.layer, ctx.kind, ctx.name = layer, kind, name
+        ctx._filter = output_filter or _identity
+        try:
+            ctx._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            ctx._loop = None
+        return ctx
+
+    @property
+    def workspace(self) -> Any:
+        return self.layer.workspace if self.layer is not None else None
+
+    # ------------------------------------------------------------------ deadline
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline, or None when the call has none."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def check_cancelled(self) -> None:
+        """Raise when the call was cancelled or ran out of time; cheap enough for inner loops.
+
+        Raises:
+            ToolTimeoutError: when the deadline passed or the call was cancelled.
+        """
+        if self._cancelled.is_set() or (self.deadline is not None and time.monotonic() > self.deadline):
+            self._cancelled.set()
+            raise ToolTimeoutError(f"Tool {self.name} was cancelled")
+
+    # ------------------------------------------------------------------ client channels
+
+    async def report_progress(self, progress: float, total: float | None = None,
+                              message: str | None = None) -> None:
+        """Send progress; a value that does not increase is dropped, as the protocol requires."""
+        if self._progress_cb is None or self.cancelled:
+            return
+        if self._last_progress is not None and progress <= self._last_progress:
+            return
+        self._last_progress = progress
+        text = self._filter(message) if message is not None else None
+        await self._progress_cb(progress, total, text if isinstance(text, str) else None)
+
+    def report_progress_sync(self, progress: float, total: float | None = None,
+                             message: str | None = None) -> None:
+        """`report_progress` for sync handlers running in a worker thread."""
+        if self._loop is None or self._progress_cb is None:
+            return
+        asyncio.run_coroutine_threadsafe(self.report_progress(progress, total, message), self._loop)
+
+    async def log(self, level: str, data: Any, logger_name: str = "cloudg_lab") -> None:
+        """Send a log message to the client, after the output pipeline."""
+        if self._log_cb is not None:
+            await self._log_cb(level, self._filter(data), logger_name)
+
+    def link(self, uri: str, name: str, *, title: str | None = None,
+             description: str | None = None, mime_type: str | None = "application/json") -> None:
+        """Attach a resource link; it becomes a `resource_link` block after the output pipeline."""
+        self.links.append(ResourceLink(uri=uri, name=name, title=title, description=description,
+                                       mime_type=mime_type))
+
+
+def _identity(value: Any) -> Any:
+    return value

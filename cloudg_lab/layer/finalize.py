@@ -1,0 +1,288 @@
+"""Turning what a handler returned into what the caller gets (seed §4.1.10 to §4.1.13).
+
+Every piece that reaches the wire passes the output pipeline here, each with its own JSON pointer
+so the pipeline's marks point at the exact place it changed.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import datetime as dt
+import enum
+import json
+import math
+import uuid
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import PurePath
+from typing import Any
+
+from pydantic import BaseModel
+
+from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.types import (
+    META_PREFIX,
+    BlobResourceContents,
+    EmbeddedResource,
+    ImageContent,
+    PromptMessage,
+    PromptResult,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolResult,
+)
+
+TRUNCATION_MARKER = "... [truncated by cloudg mcp layer]"
+_MAX_DEPTH = 200
+
+
+def jsonable(value: Any, _depth: int = 0) -> Any:
+    """A JSON-compatible copy of `value` (seed §4.1.10); `raw_data` never leaves a model."""
+    if _depth > _MAX_DEPTH:
+        return "<nested too deep>"
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v, _depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
+        return [jsonable(v, _depth + 1) for v in items]
+    if isinstance(value, BaseModel):
+        return jsonable(value.model_dump(mode="json", exclude={"raw_data"}), _depth + 1)
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value, _depth + 1)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)
+                  if f.name != "raw_data"}
+        return jsonable(fields, _depth + 1)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return jsonable(to_dict(), _depth + 1)
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, bytes | bytearray):
+        return base64.b64encode(bytes(value)).decode("ascii")
+    if isinstance(value, Decimal | uuid.UUID | PurePath):
+        return str(value)
+    return f"<{type(value).__name__}>"
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def cut(text: str, limit: int) -> tuple[str, int]:
+    """`text` cut to exactly `limit` characters ending in the marker, and how many were removed."""
+    if limit <= 0 or len(text) <= limit:
+        return text, 0
+    keep = max(0, limit - len(TRUNCATION_MARKER))
+    return text[:keep] + TRUNCATION_MARKER, len(text) - keep
+
+
+def _apply(pipeline: Pipeline, value: Any, ctx: TransformContext, path: str) -> Any:
+    return pipeline.apply(value, ctx.at(path)) if pipeline else value
+
+
+def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: list[ResourceLink],
+                max_output_chars: int) -> ToolResult:
+    """Normalise, transform, render and cap a handler's return value."""
+    if isinstance(value, ToolResult):
+        result = _transform_tool_result(value, pipeline, ctx)
+    else:
+        structured = jsonable(value)
+        if not isinstance(structured, dict):
+            structured = {"result": structured}
+        structured = _apply(pipeline, structured, ctx, "/structuredContent")
+        if not isinstance(structured, dict):  # a transform that returns odd data stays honest
+            structured = {"result": structured}
+        text, removed = cut(dumps(structured), max_output_chars)
+        if removed:
+            ctx.report.set("truncated_chars", removed)
+        result = ToolResult(content=[TextContent(text=text)], structured=structured)
+    start = len(result.content)
+    for i, link in enumerate(links):
+        result.content.append(_transform_link(link, pipeline, ctx, f"/content/{start + i}"))
+    _annotate_content(result.content, ctx)
+    report = ctx.report.to_dict()
+    if report:
+        result.meta[META_PREFIX + "transforms"] = report
+    result.marks = ctx.marks
+    return result
+
+
+def _transform_tool_result(result: ToolResult, pipeline: Pipeline, ctx: TransformContext) -> ToolResult:
+    structured = result.structured
+    if structured is not None:
+        structured = _apply(pipeline, jsonable(structured), ctx, "/structuredContent")
+        if not isinstance(structured, dict):
+            structured = {"result": structured}
+    content = [_transform_block(block, pipeline, ctx, f"/content/{i}")
+               for i, block in enumerate(result.content)]
+    meta = _apply(pipeline, jsonable(result.meta), ctx, "/_meta") if result.meta else {}
+    return ToolResult(content=content, structured=structured, is_error=result.is_error,
+                      meta=meta if isinstance(meta, dict) else {})
+
+
+def _transform_block(block: Any, pipeline: Pipeline, ctx: TransformContext, path: str) -> Any:
+    if isinstance(block, TextContent):
+        text = _apply(pipeline, block.text, ctx, path + "/text")
+        return TextContent(text=_as_text(text), annotations=block.annotations)
+    if isinstance(block, EmbeddedResource):
+        return EmbeddedResource(resource=_transform_contents(block.resource, pipeline, ctx,
+                                                             path + "/resource"),
+                                annotations=block.annotations)
+    if isinstance(block, ResourceLink):
+        return _transform_link(block, pipeline, ctx, path)
+    if isinstance(block, ImageContent):
+        return block
+    return TextContent(text=_as_text(_apply(pipeline, jsonable(block), ctx, path + "/text")))
+
+
+def _transform_link(link: ResourceLink, pipeline: Pipeline, ctx: TransformContext,
+                    path: str) -> ResourceLink:
+    changes = {}
+    for field in ResourceLink.TEXT_FIELDS:
+        value = getattr(link, field)
+        if value is not None:
+            changes[field] = _as_text(_apply(pipeline, value, ctx, f"{path}/{field}"))
+    return dataclasses.replace(link, **changes)
+
+
+def _transform_contents(contents: TextResourceContents | BlobResourceContents, pipeline: Pipeline,
+                        ctx: TransformContext, path: str) -> TextResourceContents | BlobResourceContents:
+    if isinstance(contents, BlobResourceContents) or not pipeline:
+        return contents
+    text = contents.text
+    if _is_json_mime(contents.mime_type):
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            pass  # not JSON after all: transform it as text
+        else:
+            return dataclasses.replace(contents,
+                                       text=dumps(_apply(pipeline, parsed, ctx, path + "/text")))
+    return dataclasses.replace(contents, text=_as_text(_apply(pipeline, text, ctx, path + "/text")))
+
+
+def _is_json_mime(mime: str | None) -> bool:
+    return bool(mime) and (mime == "application/json" or mime.endswith("+json"))
+
+
+def _as_text(value: Any) -> str:
+    return value if isinstance(value, str) else dumps(jsonable(value))
+
+
+def _annotate_content(content: list[Any], ctx: TransformContext) -> None:
+    """Audience and priority go on the content items themselves, not only in the report."""
+    hints = ctx.report.get("content_annotations")
+    if not hints:
+        return
+    for block in content:
+        if hasattr(block, "annotations"):
+            block.annotations = {**(block.annotations or {}), **hints}
+
+
+def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
+                 ctx: TransformContext) -> ToolResult:
+    """An `isError` result whose text and data passed the output pipeline (seed §4.1.14)."""
+    text = _as_text(_apply(pipeline, message, ctx, "/content/0/text"))
+    meta: dict[str, Any] = {META_PREFIX + "error_code": code}
+    if data is not None:
+        meta[META_PREFIX + "error_data"] = _apply(pipeline, jsonable(data), ctx,
+                                                  "/_meta/cloudg~1error_data")
+    report = ctx.report.to_dict()
+    if report:
+        meta[META_PREFIX + "transforms"] = report
+    return ToolResult(content=[TextContent(text=text)], is_error=True, meta=meta, marks=ctx.marks)
+
+
+def transform_message(message: str, data: Any, pipeline: Pipeline,
+                      ctx: TransformContext) -> tuple[str, Any]:
+    """A protocol error's message and data as the caller may see them."""
+    text = _as_text(_apply(pipeline, message, ctx, "/error/message"))
+    return text, (None if data is None else _apply(pipeline, jsonable(data), ctx, "/error/data"))
+
+
+# --------------------------------------------------------------------------- resources
+
+
+def resource_contents(value: Any, uri: str, mime_type: str, pipeline: Pipeline,
+                      ctx: TransformContext) -> list[TextResourceContents | BlobResourceContents]:
+    """Normalise a resource handler's return (str, bytes, contents list or JSON) and transform it."""
+    if isinstance(value, bytes | bytearray):
+        return [BlobResourceContents.from_bytes(uri, bytes(value), mime_type
+                                                if not mime_type.startswith("application/json")
+                                                else "application/octet-stream")]
+    if isinstance(value, TextResourceContents | BlobResourceContents):
+        value = [value]
+    if isinstance(value, list) and value and all(
+            isinstance(v, TextResourceContents | BlobResourceContents) for v in value):
+        out = [_transform_contents(v, pipeline, ctx, f"/contents/{i}") for i, v in enumerate(value)]
+    elif isinstance(value, str):
+        text = _as_text(_apply(pipeline, value, ctx, "/contents/0/text"))
+        out = [TextResourceContents(uri=uri, text=text,
+                                    mime_type="text/plain" if mime_type == "application/json"
+                                    else mime_type)]
+    else:
+        data = _apply(pipeline, jsonable(value), ctx, "/contents/0/text")
+        out = [TextResourceContents(uri=uri, text=dumps(data), mime_type="application/json")]
+    report = ctx.report.to_dict()
+    if report:
+        for item in out:
+            item.meta = {**(item.meta or {}), META_PREFIX + "transforms": report}
+    return out
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+def prompt_result(value: Any, pipeline: Pipeline, ctx: TransformContext) -> PromptResult:
+    """Normalise a prompt handler's return (PromptResult, messages or str) and transform it."""
+    if isinstance(value, PromptResult):
+        result = value
+    elif isinstance(value, str):
+        result = PromptResult(messages=[PromptMessage(role="user", content=TextContent(text=value))])
+    elif isinstance(value, list):
+        result = PromptResult(messages=[_as_message(m) for m in value])
+    else:
+        raise TypeError(f"a prompt handler returned {type(value).__name__}; expected "
+                        "PromptResult, a list of PromptMessage or a string")
+    messages = [PromptMessage(role=m.role, content=_transform_block(m.content, pipeline, ctx,
+                                                                    f"/messages/{i}/content"))
+                for i, m in enumerate(result.messages)]
+    meta = dict(result.meta)
+    report = ctx.report.to_dict()
+    if report:
+        meta[META_PREFIX + "transforms"] = report
+    return PromptResult(messages=messages, description=result.description, meta=meta,
+                        marks=ctx.marks)
+
+
+def _as_message(item: Any) -> PromptMessage:
+    if isinstance(item, PromptMessage):
+        return item
+    if isinstance(item, str):
+        return PromptMessage(role="user", content=TextContent(text=item))
+    raise TypeError(f"a prompt message must be a PromptMessage or a string, got {type(item).__name__}")
+
+
+# --------------------------------------------------------------------------- completions
+
+MAX_COMPLETIONS = 100
+
+
+def completion_values(values: list[str], argument: str, pipeline: Pipeline,
+                      ctx: TransformContext) -> dict[str, Any]:
+    """Cap at 100, then transform each value wrapped as `{argument: value}` (seed §4.3)."""
+    total = len(values)
+    kept = []
+    for i, value in enumerate(values[:MAX_COMPLETIONS]):
+        wrapped = _apply(pipeline, {argument: value}, ctx, f"/completion/values/{i}")
+        out = wrapped.get(argument) if isinstance(wrapped, dict) else None
+        if isinstance(out, str):
+            kept.append(out)
+    return {"values": kept, "total": total, "hasMore": total > MAX_COMPLETIONS}

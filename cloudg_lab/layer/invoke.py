@@ -1,0 +1,58 @@
+"""Running a handler (seed §4.1.9): coroutines on the calling loop, plain functions in a thread.
+
+`asyncio.timeout` gives `wait_for`'s semantics without creating a task per call, which matters
+for the layer's per-call overhead. A timed-out worker thread keeps running; the context is
+cancelled so a cooperative handler can stop (17.9).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cloudg_lab.errors import ToolTimeoutError
+from cloudg_lab.layer.context import ToolContext
+
+
+async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
+                      ctx: ToolContext, kwargs: dict[str, Any]) -> Any:
+    """Call `handler` the way its kind needs, awaiting whatever a sync wrapper hands back."""
+    args = (ctx,) if takes_ctx else ()
+    if is_async:
+        result = await handler(*args, **kwargs)
+    else:
+        result = await asyncio.to_thread(handler, *args, **kwargs)
+    if inspect.isawaitable(result):
+        result = await result
+    return result
+
+
+async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
+                           ctx: ToolContext, kwargs: dict[str, Any], timeout: float | None,
+                           label: str) -> Any:
+    """`run_handler` under `timeout` seconds (None or 0: no limit).
+
+    Raises:
+        ToolTimeoutError: `Tool NAME timed out after S s`, code `timeout`.
+    """
+    if not timeout:
+        return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
+                                 kwargs=kwargs)
+    ctx.deadline = time.monotonic() + timeout
+    try:
+        async with asyncio.timeout(timeout) as scope:
+            return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
+                                     kwargs=kwargs)
+    except TimeoutError:
+        if not scope.expired():
+            raise
+        ctx.cancel()
+        raise ToolTimeoutError(f"Tool {label} timed out after {_seconds(timeout)} s",
+                               {"timeout_seconds": timeout}) from None
+
+
+def _seconds(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

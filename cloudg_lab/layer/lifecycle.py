@@ -1,0 +1,284 @@
+"""The order of the stages, written down once (seed §4.1 and §4.3).
+
+tools:       lookup → CallInfo → middleware → check_call → inputs → validate → invoke → finalize
+resources:   lookup → CallInfo → middleware → check_call → inputs → handler → contents
+prompts:     lookup → CallInfo → middleware → check_call → required args → inputs → handler → messages
+completions: lookup → CallInfo → middleware → check_call → inputs → completer → values
+
+Each stage lives in its own module; this one only sequences them and routes errors through the
+table in `cloudg_lab.errors`.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import time
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from cloudg_lab.errors import (
+    HANDLER_ERROR,
+    AccessDeniedError,
+    InvalidArgumentsError,
+    MCPLayerError,
+    RateLimitedError,
+)
+from cloudg_lab.layer import finalize, inputs, lookup
+from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.layer.invoke import run_handler, run_with_timeout
+from cloudg_lab.layer.validate import call_shape, validate_arguments
+from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
+from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
+
+_log = logging.getLogger("cloudg_lab.layer")
+EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
+
+
+# --------------------------------------------------------------------------- tools
+
+
+async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principal,
+                    context: ToolContext | None) -> ToolResult:
+    """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
+    started = time.perf_counter()
+    spec = lookup.tool(layer.registry, layer.policy, layer.prefix, name, principal, arguments)
+    ctx, info = _begin(layer, "tool", spec.name, spec, arguments, principal, context, started)
+    try:
+        result = await layer.chain("tool")(info)
+    except Exception as exc:
+        code, message, data = _as_error(exc, "tool", spec.name)
+        tctx = _tctx(layer, "tool", spec.name, spec, principal, None)
+        result = finalize.error_result(code, message, data,
+                                       layer.policy.output_pipeline(spec, principal), tctx)
+    if not isinstance(result, ToolResult):
+        _log.error("middleware returned %s instead of a ToolResult", type(result).__name__)
+        result = finalize.error_result(HANDLER_ERROR, "TypeError: middleware returned a non-result",
+                                       None, Pipeline(), _tctx(layer, "tool", spec.name, spec,
+                                                               principal, None))
+    result.meta.setdefault(META_PREFIX + "duration_ms", _ms(started))
+    return result
+
+
+async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
+    spec: ToolSpec = info.spec
+    policy, principal, ctx = layer.policy, info.principal, info.context
+    ticket = policy.check_call(spec, principal, info.arguments, kind="tool", name=info.name,
+                               request_id=info.request_id)
+    arguments = _inputs(layer, info, ticket)
+    kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
+    timeout = spec.timeout_seconds if spec.timeout_seconds is not None else layer.default_timeout
+    value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
+                                   ctx=ctx, kwargs=kwargs, timeout=timeout, label=spec.name)
+    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments)
+    result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
+                                  layer.max_output_chars)
+    result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
+    if ticket is not None:
+        policy.audit.rewrite(ticket, duration_ms=result.meta[META_PREFIX + "duration_ms"])
+    return result
+
+
+# --------------------------------------------------------------------------- resources
+
+
+async def read_resource(layer: Layer, uri: Any, principal: Principal,
+                        context: ToolContext | None) -> list[Any]:
+    started = time.perf_counter()
+    try:
+        spec, variables = lookup.resource(layer.registry, layer.policy, uri, principal)
+    except MCPLayerError as exc:
+        raise _scrubbed(layer, exc, "resource", str(uri), None, principal) from None
+    ctx, info = _begin(layer, "resource", uri, spec, variables, principal, context, started)
+    try:
+        return list(await layer.chain("resource")(info))
+    except Exception as exc:
+        raise _protocol_error(layer, exc, "resource", uri, spec, principal) from None
+
+
+async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
+    spec = info.spec
+    ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="resource",
+                                     name=info.name, request_id=info.request_id)
+    variables = _inputs(layer, info, ticket)
+    value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
+                              ctx=info.context, kwargs=variables)
+    tctx = _tctx(layer, "resource", info.name, spec, info.principal, variables)
+    return finalize.resource_contents(value, info.name, spec.mime_type,
+                                      layer.policy.output_pipeline(spec, info.principal), tctx)
+
+
+# --------------------------------------------------------------------------- prompts
+
+
+async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Principal,
+                     context: ToolContext | None) -> PromptResult:
+    started = time.perf_counter()
+    try:
+        spec = lookup.prompt(layer.registry, layer.policy, layer.prefix, name, principal, arguments)
+    except MCPLayerError as exc:
+        raise _scrubbed(layer, exc, "prompt", str(name), None, principal) from None
+    ctx, info = _begin(layer, "prompt", spec.name, spec, arguments, principal, context, started)
+    try:
+        return await layer.chain("prompt")(info)
+    except Exception as exc:
+        raise _protocol_error(layer, exc, "prompt", spec.name, spec, principal) from None
+
+
+async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
+    spec: PromptSpec = info.spec
+    ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="prompt",
+                                     name=info.name, request_id=info.request_id)
+    arguments = _inputs(layer, info, ticket, required=spec)
+    value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
+                              ctx=info.context, kwargs=arguments)
+    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments)
+    return finalize.prompt_result(value, layer.policy.output_pipeline(spec, info.principal), tctx)
+
+
+def _required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Raises:
+        InvalidArgumentsError: for missing required (an empty string counts) or unknown arguments.
+    """
+    known = {a.name for a in spec.arguments}
+    unknown = sorted(set(arguments) - known)
+    if unknown:
+        raise InvalidArgumentsError(f"Unknown prompt arguments: {', '.join(unknown)}",
+                                    {"unknown": unknown, "valid": sorted(known)})
+    missing = [a.name for a in spec.arguments if a.required and arguments.get(a.name) in (None, "")]
+    if missing:
+        raise InvalidArgumentsError(f"Missing required prompt arguments: {', '.join(missing)}",
+                                    {"missing": missing})
+    wrong = sorted(k for k, v in arguments.items() if not isinstance(v, str))
+    if wrong:
+        raise InvalidArgumentsError(f"Prompt arguments must be strings: {', '.join(wrong)}",
+                                    {"not_strings": wrong})
+    return arguments
+
+
+# --------------------------------------------------------------------------- completions
+
+
+async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
+                   context_arguments: Any) -> dict[str, Any]:
+    """Unknown refs and handler errors give the empty result; policy refusals raise."""
+    started = time.perf_counter()
+    if not isinstance(argument, dict) or not isinstance(argument.get("name"), str):
+        return dict(EMPTY_COMPLETION)
+    found = lookup.completion_target(layer.registry, layer.policy, layer.prefix, ref, principal)
+    if found is None:
+        return dict(EMPTY_COMPLETION)
+    spec, name = found
+    arguments = {"argument": argument["name"], "value": argument.get("value") or "",
+                 "context": context_arguments if isinstance(context_arguments, dict) else {}}
+    _, info = _begin(layer, "completion", name, spec, arguments, principal, None, started)
+    try:
+        return await layer.chain("completion")(info)
+    except (AccessDeniedError, RateLimitedError) as exc:
+        raise _scrubbed(layer, exc, "completion", name, spec, principal) from None
+    except Exception:
+        _log.debug("completion for %s failed; answering empty", name, exc_info=True)
+        return dict(EMPTY_COMPLETION)
+
+
+async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
+    spec: PromptSpec | TemplateSpec = info.spec
+    policy, principal = layer.policy, info.principal
+    policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
+                      request_id=info.request_id)
+    arg_name: str = info.arguments["argument"]
+    completer = spec.completions.get(arg_name)
+    if completer is None:
+        return dict(EMPTY_COMPLETION)
+    pipeline = policy.input_pipeline(spec, principal)
+    ictx = _tctx(layer, "completion", info.name, spec, principal, None)
+    value = inputs.prepare({arg_name: info.arguments["value"]}, pipeline, ictx).get(arg_name, "")
+    context_args = inputs.prepare(inputs.check_shape(info.arguments["context"], "Context arguments"),
+                                  pipeline, ictx)
+    takes_ctx, is_async = call_shape(completer)
+    raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=info.context,
+                            kwargs={"value": value if isinstance(value, str) else "",
+                                    "context_arguments": context_args})
+    values = [v for v in (raw or []) if isinstance(v, str)]
+    tctx = _tctx(layer, "completion", info.name, spec, principal, context_args)
+    return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
+
+
+# --------------------------------------------------------------------------- shared steps
+
+
+def _begin(layer: Layer, kind: Kind, name: str, spec: Spec, arguments: Any, principal: Principal,
+           context: ToolContext | None, started: float) -> tuple[ToolContext, CallInfo]:
+    base = context or ToolContext(principal=principal)
+    out = layer.policy.output_pipeline(spec, principal)
+    channel_filter = None
+    if out:
+        channel = _tctx(layer, kind, name, spec, principal, None)
+        channel_filter = lambda v: out.apply(v, channel.at("/notification"))  # noqa: E731
+    ctx = base.bind(layer, kind, name, principal, channel_filter)
+    info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
+                    context=ctx, started=started, request_id=base.request_id)
+    return ctx, info
+
+
+def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | None = None) -> dict[str, Any]:
+    """Shape check, required prompt arguments and input pipeline; a refusal rewrites the audit."""
+    try:
+        arguments = inputs.check_shape(info.arguments)
+        if required is not None:
+            arguments = _required(required, arguments)
+        pipeline = layer.policy.input_pipeline(info.spec, info.principal)
+        if not pipeline or not arguments:
+            return arguments
+        ictx = _tctx(layer, info.kind, info.name, info.spec, info.principal, None)
+        return inputs.prepare(arguments, pipeline, ictx)
+    except MCPLayerError as exc:
+        layer.policy.record_rejection(ticket, exc.message, kind=info.kind, name=info.name,
+                                      principal=info.principal, arguments=info.arguments,
+                                      request_id=info.request_id)
+        raise
+
+
+def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal,
+          arguments: dict[str, Any] | None) -> TransformContext:
+    return layer.policy.transform_context(
+        kind=kind, name=name, principal=principal,
+        sensitivity=spec.sensitivity if spec is not None else "internal",
+        dataset=layer.dataset_hint(arguments))
+
+
+def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:
+    """(code, message, data) for any exception; unexpected ones are logged with their frames."""
+    if isinstance(exc, MCPLayerError):
+        return exc.code, exc.message, exc.data
+    message = f"{type(exc).__name__}: {exc}"
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    _log.error("%s %s raised %s\n%s", kind, name, type(exc).__name__, frames)
+    return HANDLER_ERROR, message, None
+
+
+def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, spec: Spec | None,
+              principal: Principal) -> MCPLayerError:
+    """A copy of `exc` whose message and data passed the output pipeline."""
+    pipeline = layer.policy.output_pipeline(spec, principal)
+    message, data = finalize.transform_message(exc.message, exc.data, pipeline,
+                                               _tctx(layer, kind, name, spec, principal, None))
+    out = copy.copy(exc)
+    out.message, out.data, out.args = message, data, (message,)
+    return out
+
+
+def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, spec: Spec,
+                    principal: Principal) -> MCPLayerError:
+    if not isinstance(exc, MCPLayerError):
+        _as_error(exc, kind, name)
+        exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
+    return _scrubbed(layer, exc, kind, name, spec, principal)
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 3)

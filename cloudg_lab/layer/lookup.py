@@ -1,0 +1,84 @@
+"""Finding the spec a request names, as the policy lets this principal see it (seed §4.1.4, §4.3).
+
+Hidden and unknown primitives are indistinguishable: both are recorded as `not_found` and raise
+the same `NotFoundError`, so a caller cannot probe for what a policy hides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cloudg_lab.errors import NotFoundError
+from cloudg_lab.policy import Policy
+from cloudg_lab.registry import PromptSpec, Registry, ResourceSpec, TemplateSpec, ToolSpec
+from cloudg_lab.types import Principal
+
+
+def strip_prefix(name: str, prefix: str) -> str | None:
+    """The registered name behind an exposed one; None when a prefix is set and missing."""
+    if not prefix:
+        return name
+    return name[len(prefix):] if name.startswith(prefix) else None
+
+
+def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal,
+         arguments: Any = None) -> ToolSpec:
+    """Raises:
+        NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
+    """
+    label = name if isinstance(name, str) else repr(name)
+    bare = strip_prefix(name, prefix) if isinstance(name, str) else None
+    spec = registry.tool(bare) if bare is not None else None
+    if spec is None or not policy.is_allowed(spec, principal):
+        policy.record_hidden("tool", label, principal, arguments)
+        raise NotFoundError(f"Unknown tool: {label}")
+    return spec
+
+
+def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal,
+           arguments: Any = None) -> PromptSpec:
+    """Raises:
+        NotFoundError: `Unknown prompt: NAME`, for unknown, hidden or unprefixed names.
+    """
+    label = name if isinstance(name, str) else repr(name)
+    bare = strip_prefix(name, prefix) if isinstance(name, str) else None
+    spec = registry.prompt(bare) if bare is not None else None
+    if spec is None or not policy.is_allowed(spec, principal):
+        policy.record_hidden("prompt", label, principal, arguments)
+        raise NotFoundError(f"Unknown prompt: {label}")
+    return spec
+
+
+def resource(registry: Registry, policy: Policy, uri: Any,
+             principal: Principal) -> tuple[ResourceSpec | TemplateSpec, dict[str, str]]:
+    """Exact URI first, then templates longest first; the first visible match wins.
+
+    Raises:
+        NotFoundError: `Unknown resource: URI`.
+    """
+    label = uri if isinstance(uri, str) else repr(uri)
+    if isinstance(uri, str):
+        exact = registry.resource(uri)
+        if exact is not None and policy.is_allowed(exact, principal):
+            return exact, {}
+        for spec, variables in registry.match_template(uri):
+            if policy.is_allowed(spec, principal):
+                return spec, variables
+    policy.record_hidden("resource", label, principal)
+    raise NotFoundError(f"Unknown resource: {label}")
+
+
+def completion_target(registry: Registry, policy: Policy, prefix: str, ref: Any,
+                      principal: Principal) -> tuple[PromptSpec | TemplateSpec, str] | None:
+    """The prompt or template a completion ref names, with the name to report; None if unknown."""
+    if not isinstance(ref, dict):
+        return None
+    target: PromptSpec | TemplateSpec | None = None
+    if ref.get("type") == "ref/prompt" and isinstance(ref.get("name"), str):
+        bare = strip_prefix(ref["name"], prefix)
+        target = registry.prompt(bare) if bare is not None else None
+    elif ref.get("type") == "ref/resource" and isinstance(ref.get("uri"), str):
+        target = registry.template(ref["uri"])
+    if target is None or not policy.is_allowed(target, principal):
+        return None
+    return target, target.key

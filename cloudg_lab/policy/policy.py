@@ -1,0 +1,273 @@
+"""The runtime policy: a validated model plus the state a policy owns while serving.
+
+That state is the audit ring buffer, the rate-limit buckets, the pseudonym vault and compiled
+pipelines. The layer asks it four questions: may this principal see this primitive
+(`is_allowed`), may it call it now (`check_call`), which transforms apply (`output_pipeline`,
+`input_pipeline`), and in which vault namespace (`transform_context`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cloudg_lab.errors import AccessDeniedError, PolicyError, RateLimitedError
+from cloudg_lab.policy import engine
+from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog
+from cloudg_lab.policy.model import PolicyModel, RateLimit, Rule, resolve
+from cloudg_lab.policy.ratelimit import RateLimiter
+from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeline
+from cloudg_lab.registry.specs import Spec
+from cloudg_lab.types import Kind, Principal
+
+PolicySource = "Policy | PolicyModel | str | Path | Mapping[str, Any]"
+_CACHE_LIMIT = 20_000
+
+
+class Policy:
+    """One policy in force. Build with `Policy.load(...)`; share a vault with `with_vault`."""
+
+    def __init__(self, model: PolicyModel, *, origin: str = "<model>",
+                 hasher: ArgumentHasher | None = None) -> None:
+        self.model = model
+        self.origin = origin
+        self.audit = AuditLog(model.audit_size, record_allowed=model.audit)
+        self.rate_limiter = RateLimiter()
+        self.hasher = hasher or ArgumentHasher()
+        self._vault: Any = None
+        self._detectors: Any = None
+        self._lock = threading.Lock()
+        self._rules_cache: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = {}
+        self._pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = {}
+        self._validate_pipelines()
+
+    # ------------------------------------------------------------------ loading
+
+    @classmethod
+    def load(cls, source: Any, *, origin: str | None = None, text: str | None = None) -> Policy:
+        """A policy from a `Policy` (returned as is), model, profile name, path, YAML text or dict.
+
+        Raises:
+            PolicyError: with the field path (and YAML line) of the first problem.
+        """
+        if isinstance(source, Policy):
+            return source
+        if isinstance(source, PolicyModel):
+            return cls(source, origin=origin or "<model>")
+        if not isinstance(source, str | Path | Mapping):
+            raise PolicyError(f"Cannot load a policy from {type(source).__name__}; pass a profile "
+                              "name, a YAML/JSON path or text, a dict or a Policy")
+        model, where = resolve(source, origin=origin, text=text)
+        return cls(model, origin=where)
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    @property
+    def description(self) -> str:
+        return self.model.description
+
+    def _validate_pipelines(self) -> None:
+        """Compile every transform list now, so a bad option fails at load with its path."""
+        self._compiled(self.model.transforms, "transforms")
+        self._compiled(self.model.input_transforms, "input_transforms")
+        for where, rule in self._all_rules():
+            self._compiled(rule.transforms, f"{where}.transforms")
+            self._compiled(rule.input_transforms, f"{where}.input_transforms")
+        self.detectors  # noqa: B018  (compiles custom detectors, raising PolicyError early)
+
+    def _all_rules(self) -> list[tuple[str, Rule]]:
+        return [(f"roles.{k}", r) for k, r in self.model.roles.items()] + [
+            (f"rules[{i}]", r) for i, r in enumerate(self.model.rules)]
+
+    def _compiled(self, steps: list[dict[str, Any]], where: str) -> Pipeline:
+        key = (where, tuple(id(s) for s in steps))
+        found = self._pipelines.get(key)
+        if found is None:
+            try:
+                found = build_pipeline(steps, where)
+            except PolicyError as exc:
+                raise PolicyError(f"Invalid policy {self.origin}: {exc}") from None
+            self._pipelines[key] = found
+        return found
+
+    # ------------------------------------------------------------------ vault and detectors
+
+    @property
+    def vault(self) -> Any:
+        """The pseudonym vault, built from the policy's `vault` settings on first use."""
+        if self._vault is None:
+            with self._lock:
+                if self._vault is None:
+                    from cloudg_lab.privacy.vault import Vault
+
+                    self._vault = Vault.from_config(self.model.vault)
+        return self._vault
+
+    @vault.setter
+    def vault(self, vault: Any) -> None:
+        self._vault = vault
+
+    @property
+    def detectors(self) -> Any:
+        if self._detectors is None:
+            from cloudg_lab.privacy.detectors import compile_detectors
+
+            try:
+                self._detectors = compile_detectors(self.model.detectors,
+                                                    self.model.disabled_detectors)
+            except (ValueError, TypeError) as exc:
+                raise PolicyError(f"Invalid policy {self.origin}: detectors: {exc}") from None
+        return self._detectors
+
+    def namespace(self, principal: Principal) -> str:
+        return f"p:{principal.id}" if self.model.vault.scope == "principal" else "global"
+
+    # ------------------------------------------------------------------ decisions
+
+    def _lookup(self, spec: Spec, principal: Principal) -> tuple[tuple[Rule, ...], engine.Decision]:
+        key = (id(spec), spec.key, principal)
+        hit = self._rules_cache.get(key)
+        if hit is not None:
+            return hit[1], hit[2]
+        rules = engine.matching_rules(self.model, spec, principal)
+        decision = engine.decide(self.model, spec, principal, rules)
+        if len(self._rules_cache) > _CACHE_LIMIT:
+            self._rules_cache.clear()
+        self._rules_cache[key] = (spec, rules, decision)
+        return rules, decision
+
+    def decide(self, spec: Spec, principal: Principal) -> engine.Decision:
+        return self._lookup(spec, principal)[1]
+
+    def is_allowed(self, spec: Spec, principal: Principal) -> bool:
+        """Visibility: denied primitives are hidden unless `hide_denied` is false."""
+        return self._lookup(spec, principal)[1].allowed or not self.model.hide_denied
+
+    def may(self, principal: Principal, capability: str) -> bool:
+        return engine.may(self.model, principal, capability)
+
+    def check_call(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind,
+                   name: str, request_id: str | int | None = None) -> AuditEntry | None:
+        """Access, then rate limits; records the decision and returns the entry (the ticket).
+
+        Raises:
+            AccessDeniedError: -31001, when the policy denies the call.
+            RateLimitedError: -31029, when a bucket is empty; data has `retry_after`.
+        """
+        rules, decision = self._lookup(spec, principal)
+        hashed = self.hasher.arguments(arguments)
+        if not decision.allowed:
+            self._record("denied", kind, name, principal, hashed, decision.reason, request_id)
+            noun = "tool" if kind == "tool" else kind
+            raise AccessDeniedError(f"Access to {noun} '{name}' denied: {decision.reason}",
+                                    {"policy": self.name, "reason": decision.reason})
+        limits = self._limits(rules)
+        if limits:
+            refusal = self.rate_limiter.take(limits, kind=kind, name=spec.key,
+                                             principal_id=principal.id)
+            if refusal is not None:
+                reason = f"rate limit {refusal.label} ({refusal.limit.scope})"
+                self._record("rate_limited", kind, name, principal, hashed, reason, request_id)
+                raise RateLimitedError(
+                    f"Rate limit exceeded for {kind} '{name}' ({refusal.label}); "
+                    f"retry in {refusal.retry_after:.1f}s",
+                    {"retry_after": refusal.retry_after, "limit": refusal.label,
+                     "scope": refusal.limit.scope})
+        return self._record("allowed", kind, name, principal, hashed, "", request_id)
+
+    def record_hidden(self, kind: Kind, name: str, principal: Principal, arguments: Any = None,
+                      request_id: str | int | None = None) -> AuditEntry | None:
+        """An unknown or hidden primitive was asked for: decision `not_found`."""
+        return self._record("not_found", kind, name, principal, self.hasher.arguments(arguments),
+                            "unknown or hidden by policy", request_id)
+
+    def record_rejection(self, ticket: AuditEntry | None, reason: str, *, kind: Kind, name: str,
+                         principal: Principal, arguments: Any = None,
+                         request_id: str | int | None = None) -> AuditEntry | None:
+        """The input stage refused a call `check_call` allowed: the `allowed` entry does not stand."""
+        if ticket is not None:
+            return self.audit.rewrite(ticket, decision="rejected", reason=reason)
+        return self._record("rejected", kind, name, principal, self.hasher.arguments(arguments),
+                            reason, request_id)
+
+    def _record(self, decision: Any, kind: Kind, name: str, principal: Principal,
+                hashed: dict[str, str], reason: str,
+                request_id: str | int | None) -> AuditEntry | None:
+        if decision == "allowed" and not self.audit.record_allowed:
+            self.audit.record(decision, kind=kind, name=name, principal_id=principal.id,
+                              roles=principal.roles, arguments={})
+            return None
+        return self.audit.record(decision, kind=kind, name=self.scrub(name, principal),
+                                 principal_id=principal.id, roles=principal.roles,
+                                 arguments=hashed, reason=reason, request_id=request_id)
+
+    def _limits(self, rules: tuple[Rule, ...]) -> list[RateLimit]:
+        if not rules:
+            return self.model.rate_limits
+        return self.model.rate_limits + [lim for r in rules for lim in r.rate_limits]
+
+    def reset_rate_limits(self) -> None:
+        self.rate_limiter.reset()
+
+    # ------------------------------------------------------------------ pipelines
+
+    def output_pipeline(self, spec: Spec | None, principal: Principal) -> Pipeline:
+        """Base transforms, changed by each matching rule (append, prepend or replace)."""
+        base = self._compiled(self.model.transforms, "transforms")
+        if spec is None:
+            return base
+        rules = [r for r in self._lookup(spec, principal)[0] if r.transforms]
+        for rule in rules:
+            extra = self._compiled(rule.transforms, f"rule {rule.name}.transforms")
+            base = {"append": base + extra, "prepend": extra + base,
+                    "replace": extra}[rule.transforms_mode]
+        return base
+
+    def input_pipeline(self, spec: Spec | None, principal: Principal) -> Pipeline:
+        base = self._compiled(self.model.input_transforms, "input_transforms")
+        if spec is None:
+            return base
+        for rule in self._lookup(spec, principal)[0]:
+            if rule.input_transforms:
+                base = base + self._compiled(rule.input_transforms,
+                                             f"rule {rule.name}.input_transforms")
+        return base
+
+    def transform_context(self, *, kind: Kind, name: str, principal: Principal,
+                          sensitivity: str = "internal", dataset: str | None = None,
+                          path: str = "") -> TransformContext:
+        return TransformContext(principal=principal, kind=kind, name=name,
+                                policy_name=self.name, vault=self.vault,
+                                namespace=self.namespace(principal), path=path,
+                                sensitivity=sensitivity, dataset=dataset,
+                                detectors=self.detectors)
+
+    def scrub(self, text: str, principal: Principal) -> str:
+        """`text` as this principal may see it (audit names can carry what a caller typed)."""
+        pipeline = self.output_pipeline(None, principal)
+        if not pipeline or not text:
+            return text
+        ctx = self.transform_context(kind="tool", name="audit", principal=principal)
+        out = pipeline.apply(text, ctx)
+        return out if isinstance(out, str) else text
+
+    def with_vault(self, vault: Any) -> Policy:
+        """The same policy sharing `vault` (used by `Layer.with_policy` for previews)."""
+        self._vault = vault
+        return self
+
+    def summary(self) -> dict[str, Any]:
+        """What the policy hides, denies and transforms, for `%%mcp policy` and `policy_review`."""
+        m = self.model
+        return {"name": m.name, "description": m.description, "extends": m.extends,
+                "origin": self.origin, "hide_denied": m.hide_denied, "audit": m.audit,
+                "max_sensitivity": m.max_sensitivity, "deny_capabilities": list(m.deny_capabilities),
+                "deny_tools": list(m.deny_tools), "deny_categories": list(m.deny_categories),
+                "roles": sorted(m.roles), "rules": [r.name for r in m.rules],
+                "rate_limits": [lim.model_dump() for lim in m.rate_limits],
+                "transforms": [s.get("type") for s in m.transforms],
+                "input_transforms": [s.get("type") for s in m.input_transforms]}

@@ -1,0 +1,156 @@
+"""Pipelines: ordered transforms, the context they run in, and the report they fill.
+
+The layer runs an output pipeline over every piece of a result (structured value, text blocks,
+embedded resources, link fields, `_meta`, error texts and data) and an input pipeline over
+arguments. Each piece gets the same `Report` and `marks`, but its own JSON pointer `path`, so the
+notebook can badge exactly what changed without ever seeing a real value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from cloudg_lab.errors import PolicyError
+from cloudg_lab.types import JSON, Kind, Mark, Principal, Transform
+
+REPORT_COUNT_SECTIONS = ("redacted", "masked", "hashed", "pseudonymized", "dropped", "aliased")
+
+
+class Report:
+    """The transform report (`_meta["cloudg/transforms"]`): counts and labels, never values."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self) -> None:
+        self._data: dict[str, Any] = {}
+
+    def count(self, section: str, label: str, n: int = 1) -> None:
+        """Add `n` to `report[section][label]` (e.g. `count("pseudonymized", "aws_arn")`)."""
+        bucket = self._data.setdefault(section, {})
+        bucket[label] = bucket.get(label, 0) + n
+
+    def set(self, key: str, value: Any) -> None:
+        self._data[key] = value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._data.get(key, default)
+
+    def merge(self, section: str, values: Mapping[str, Any]) -> None:
+        """Shallow-merge `values` into a dict section (numbers add up, others replace)."""
+        bucket = self._data.setdefault(section, {})
+        for k, v in values.items():
+            old = bucket.get(k)
+            both_numbers = isinstance(v, int | float) and isinstance(old, int | float)
+            bucket[k] = old + v if both_numbers and not isinstance(v, bool) else v
+
+    def __bool__(self) -> bool:
+        return any(self._data.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as sent; sections that did nothing are omitted."""
+        return {k: v for k, v in self._data.items() if v not in (None, {}, [], 0)}
+
+
+@dataclass
+class TransformContext:
+    """Everything a transform may consult; `path` is the JSON pointer of the value being changed."""
+
+    principal: Principal
+    kind: Kind
+    name: str
+    policy_name: str
+    vault: Any
+    namespace: str = "global"
+    report: Report = field(default_factory=Report)
+    marks: list[Mark] = field(default_factory=list)
+    path: str = ""
+    sensitivity: str = "internal"
+    dataset: str | None = None
+    detectors: Any = None
+    """The compiled detector set of the policy (built-in plus the policy's own)."""
+    state: dict[str, Any] = field(default_factory=dict)
+    """Per-call scratch space shared by the transforms of one pipeline run."""
+
+    def at(self, path: str) -> TransformContext:
+        """The same report, marks and state, for another piece of the result."""
+        return replace(self, path=path)
+
+    def mark(self, subpath: str, kind: Any, entity: str) -> None:
+        self.marks.append(Mark(path=self.path + subpath, kind=kind, entity=entity))
+
+
+class Pipeline:
+    """An ordered list of transforms; empty pipelines cost one truthiness check."""
+
+    __slots__ = ("transforms",)
+
+    def __init__(self, transforms: Sequence[Transform] = ()) -> None:
+        self.transforms = tuple(transforms)
+
+    def __bool__(self) -> bool:
+        return bool(self.transforms)
+
+    def __len__(self) -> int:
+        return len(self.transforms)
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.transforms]
+
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
+        for transform in self.transforms:
+            value = transform.apply(value, ctx)
+        return value
+
+    def __add__(self, other: Pipeline) -> Pipeline:
+        return Pipeline(self.transforms + other.transforms)
+
+
+class TransformOptions(BaseModel):
+    """Base for each transform's options; unknown keys are policy errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+TransformFactory = Callable[[Any], Transform]
+_TRANSFORMS: dict[str, tuple[type[TransformOptions], TransformFactory]] = {}
+
+
+def register_transform(type_name: str, options: type[TransformOptions],
+                       factory: TransformFactory) -> None:
+    """Make `type_name` usable in policies' `transforms` / `input_transforms` lists."""
+    _TRANSFORMS[type_name] = (options, factory)
+
+
+def registered_transforms() -> list[str]:
+    return sorted(_TRANSFORMS)
+
+
+def build_pipeline(steps: Sequence[Mapping[str, Any]], where: str = "transforms") -> Pipeline:
+    """Compile policy steps like `{"type": "redact", ...options}` into a pipeline.
+
+    Raises:
+        PolicyError: naming the step (`transforms[2].rules`) for an unknown type or bad options.
+    """
+    from cloudg_lab.privacy import transforms as _builtin  # noqa: F401  (registers built-ins)
+
+    built: list[Transform] = []
+    for i, step in enumerate(steps):
+        here = f"{where}[{i}]"
+        kind = step.get("type")
+        if kind not in _TRANSFORMS:
+            raise PolicyError(f"{here}.type: unknown transform {kind!r}; "
+                              f"expected one of {', '.join(registered_transforms())}")
+        options_model, factory = _TRANSFORMS[kind]
+        try:
+            options = options_model.model_validate({k: v for k, v in step.items() if k != "type"})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"])
+            raise PolicyError(f"{here}.{loc}: {first['msg']}") from None
+        built.append(factory(options))
+    return Pipeline(built)

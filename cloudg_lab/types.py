@@ -1,0 +1,311 @@
+"""The contract every part of cloudg_lab shares, free of any framework.
+
+Transports, the layer's stages, the privacy pipeline and the notebook all speak in these value
+objects, so none of them needs to know the others. Nothing here imports `mcp`, IPython or
+ipywidgets; adapters translate these objects to and from their framework's types.
+"""
+
+from __future__ import annotations
+
+import base64
+import getpass
+import os
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeAlias
+
+META_PREFIX = "cloudg/"
+"""Every `_meta` key the layer writes starts with this (seed §4.2)."""
+
+Kind = Literal["tool", "resource", "prompt", "completion"]
+Transport = Literal["stdio", "http", "memory", "notebook", "python"]
+JSON: TypeAlias = Any
+"""A JSON-compatible value: dict, list, str, int, float, bool or None."""
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling. Policies decide on `id` and `roles`; `attributes` carry auth details."""
+
+    id: str = "anonymous"
+    roles: frozenset[str] = frozenset({"default"})
+    attributes: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @classmethod
+    def local(cls) -> Principal:
+        """The person at this machine: stdio, in-memory and notebook callers."""
+        return cls(id="local", roles=frozenset({"default", "local"}),
+                   attributes={"user": _os_user()})
+
+    @classmethod
+    def parse(cls, spec: str) -> Principal:
+        """Build a principal from `alice` or `alice:analyst,lead` (role `default` is always added).
+
+        Raises:
+            ValueError: when the id is empty or a role is blank.
+        """
+        ident, _, roles_text = spec.strip().partition(":")
+        ident = ident.strip()
+        if not ident:
+            raise ValueError(f"Principal needs an id before ':' (got {spec!r})")
+        roles = {r.strip() for r in roles_text.split(",")} if roles_text else set()
+        if "" in roles:
+            raise ValueError(f"Principal {ident!r} has an empty role name")
+        return cls(id=ident, roles=frozenset(roles | {"default"}))
+
+    def label(self) -> str:
+        """`id:role1,role2` without the implied `default`, for tables and status lines."""
+        extra = sorted(self.roles - {"default"})
+        return f"{self.id}:{','.join(extra)}" if extra else self.id
+
+
+def _os_user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no passwd entry in some containers
+        return os.environ.get("USER", "unknown")
+
+
+@dataclass(frozen=True)
+class OAuthToken:
+    """The part of an SDK-validated OAuth access token the default resolver needs."""
+
+    client_id: str | None
+    scopes: tuple[str, ...] = ()
+    subject: str | None = None
+
+
+@dataclass(frozen=True)
+class RequestInfo:
+    """What an adapter knows about one request before the principal is resolved (seed §4.1.2)."""
+
+    transport: Transport = "python"
+    headers: Mapping[str, str] = field(default_factory=dict)
+    session_id: str | None = None
+    client_info: Mapping[str, Any] | None = None
+    access_token: OAuthToken | None = None
+    principal: Principal | None = None
+    """A principal an auth middleware already established (bearer tokens, host frameworks)."""
+
+    def header(self, name: str) -> str | None:
+        return self.headers.get(name.lower())
+
+    @property
+    def bearer_token(self) -> str | None:
+        value = self.header("authorization") or ""
+        scheme, _, token = value.partition(" ")
+        return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+PrincipalResolver = Callable[[RequestInfo], "Principal | None"]
+
+
+# --------------------------------------------------------------------------- content blocks
+
+
+@dataclass
+class TextContent:
+    text: str
+    annotations: dict[str, Any] | None = None
+    type: Literal["text"] = "text"
+
+    def to_wire(self) -> dict[str, Any]:
+        return _with_annotations({"type": "text", "text": self.text}, self.annotations)
+
+
+@dataclass
+class ImageContent:
+    data: str
+    mime_type: str
+    annotations: dict[str, Any] | None = None
+    type: Literal["image"] = "image"
+
+    def to_wire(self) -> dict[str, Any]:
+        wire = {"type": "image", "data": self.data, "mimeType": self.mime_type}
+        return _with_annotations(wire, self.annotations)
+
+
+@dataclass
+class TextResourceContents:
+    uri: str
+    text: str
+    mime_type: str | None = "text/plain"
+    meta: dict[str, Any] | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"uri": self.uri, "text": self.text}
+        if self.mime_type:
+            wire["mimeType"] = self.mime_type
+        if self.meta:
+            wire["_meta"] = self.meta
+        return wire
+
+
+@dataclass
+class BlobResourceContents:
+    uri: str
+    blob: str
+    """Base64 of the bytes; blobs pass the output pipeline untouched (seed §4.3)."""
+    mime_type: str | None = "application/octet-stream"
+    meta: dict[str, Any] | None = None
+
+    @classmethod
+    def from_bytes(cls, uri: str, data: bytes, mime_type: str | None = None) -> BlobResourceContents:
+        return cls(uri=uri, blob=base64.b64encode(data).decode("ascii"),
+                   mime_type=mime_type or "application/octet-stream")
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"uri": self.uri, "blob": self.blob}
+        if self.mime_type:
+            wire["mimeType"] = self.mime_type
+        if self.meta:
+            wire["_meta"] = self.meta
+        return wire
+
+
+ResourceContents: TypeAlias = "TextResourceContents | BlobResourceContents"
+
+
+@dataclass
+class EmbeddedResource:
+    resource: TextResourceContents | BlobResourceContents
+    annotations: dict[str, Any] | None = None
+    type: Literal["resource"] = "resource"
+
+    def to_wire(self) -> dict[str, Any]:
+        wire = {"type": "resource", "resource": self.resource.to_wire()}
+        return _with_annotations(wire, self.annotations)
+
+
+@dataclass
+class ResourceLink:
+    uri: str
+    name: str
+    title: str | None = None
+    description: str | None = None
+    mime_type: str | None = "application/json"
+    annotations: dict[str, Any] | None = None
+    type: Literal["resource_link"] = "resource_link"
+
+    TEXT_FIELDS = ("uri", "name", "title", "description")
+    """The fields the output pipeline transforms (seed §4.1.11)."""
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"type": "resource_link", "uri": self.uri, "name": self.name}
+        if self.title is not None:
+            wire["title"] = self.title
+        if self.description is not None:
+            wire["description"] = self.description
+        if self.mime_type:
+            wire["mimeType"] = self.mime_type
+        return _with_annotations(wire, self.annotations)
+
+
+ContentBlock: TypeAlias = "TextContent | ImageContent | EmbeddedResource | ResourceLink"
+
+
+def _with_annotations(wire: dict[str, Any], annotations: dict[str, Any] | None) -> dict[str, Any]:
+    if annotations:
+        wire["annotations"] = annotations
+    return wire
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass
+class ToolResult:
+    """A tool outcome as the layer hands it to adapters; `to_wire()` is the MCP result dict."""
+
+    content: list[ContentBlock] = field(default_factory=list)
+    structured: dict[str, Any] | None = None
+    is_error: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
+    marks: list[Mark] = field(default_factory=list, repr=False)
+    """What the output pipeline changed (paths and entity types only); in-process, never on the wire."""
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"content": [c.to_wire() for c in self.content],
+                                "isError": self.is_error}
+        if self.structured is not None:
+            wire["structuredContent"] = self.structured
+        if self.meta:
+            wire["_meta"] = self.meta
+        return wire
+
+    @property
+    def text(self) -> str:
+        """All text blocks joined: handy in tests and the notebook's plain display."""
+        return "\n".join(c.text for c in self.content if isinstance(c, TextContent))
+
+    @property
+    def error_code(self) -> int | str | None:
+        return self.meta.get(META_PREFIX + "error_code") if self.is_error else None
+
+
+@dataclass
+class PromptMessage:
+    role: Literal["user", "assistant"]
+    content: ContentBlock
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"role": self.role, "content": self.content.to_wire()}
+
+
+@dataclass
+class PromptResult:
+    messages: list[PromptMessage]
+    description: str | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+    marks: list[Mark] = field(default_factory=list, repr=False)
+
+    def to_wire(self) -> dict[str, Any]:
+        wire: dict[str, Any] = {"messages": [m.to_wire() for m in self.messages]}
+        if self.description is not None:
+            wire["description"] = self.description
+        if self.meta:
+            wire["_meta"] = self.meta
+        return wire
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One value the output pipeline changed: a JSON pointer into the wire result and the entity."""
+
+    path: str
+    kind: Literal["pseudonym", "redacted", "masked", "hashed", "fenced"]
+    entity: str
+
+
+# --------------------------------------------------------------------------- calls
+
+
+@dataclass
+class CallInfo:
+    """One request as middleware sees it (seed §4.1.5).
+
+    `arguments` are the caller's, before the input pipeline reverses pseudonyms: middleware
+    (the cache among them) must key on what the caller sent.
+    """
+
+    kind: Kind
+    name: str
+    spec: Any
+    arguments: dict[str, Any]
+    principal: Principal
+    context: Any
+    started: float
+    request_id: str | int | None = None
+
+
+CallNext = Callable[["CallInfo"], Awaitable[Any]]
+Middleware = Callable[["CallInfo", CallNext], Awaitable[Any]]
+"""`async (info, call_next) -> result`; refuse by raising a typed error, answer by returning."""
+
+
+class Transform(Protocol):
+    """A step of an input or output pipeline. It never raises on odd data."""
+
+    name: str
+
+    def apply(self, value: JSON, ctx: Any) -> JSON: ...
