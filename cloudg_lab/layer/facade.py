@@ -135,6 +135,11 @@ class Layer:
     def resolve_principal(self, info: RequestInfo) -> Principal:
         return resolve_principal(info, self.principal_resolvers)
 
+    def known_identifiers(self) -> Mapping[str, str] | None:
+        """Real identifiers of the loaded datasets (value → entity), for free-text detection."""
+        known = getattr(self.workspace, "known_identifiers", None)
+        return known() if callable(known) else None
+
     def dataset_hint(self, arguments: Mapping[str, Any] | None) -> str | None:
         """The dataset a call concerns, for provenance annotations."""
         if arguments:

@@ -248,7 +248,7 @@ def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Pri
     return layer.policy.transform_context(
         kind=kind, name=name, principal=principal,
         sensitivity=spec.sensitivity if spec is not None else "internal",
-        dataset=layer.dataset_hint(arguments))
+        dataset=layer.dataset_hint(arguments), known=layer.known_identifiers())
 
 
 def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:

@@ -239,12 +239,12 @@ class Policy:
 
     def transform_context(self, *, kind: Kind, name: str, principal: Principal,
                           sensitivity: str = "internal", dataset: str | None = None,
-                          path: str = "") -> TransformContext:
+                          path: str = "", known: Mapping[str, str] | None = None) -> TransformContext:
         return TransformContext(principal=principal, kind=kind, name=name,
                                 policy_name=self.name, vault=self.vault,
                                 namespace=self.namespace(principal), path=path,
                                 sensitivity=sensitivity, dataset=dataset,
-                                detectors=self.detectors)
+                                detectors=self.detectors, known=known)
 
     def scrub(self, text: str, principal: Principal) -> str:
         """`text` as this principal may see it (audit names can carry what a caller typed)."""

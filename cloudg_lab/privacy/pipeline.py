@@ -72,6 +72,9 @@ class TransformContext:
     dataset: str | None = None
     detectors: Any = None
     """The compiled detector set of the policy (built-in plus the policy's own)."""
+    known: Mapping[str, str] | None = None
+    """Real identifiers the workspace knows (asset ids, names, ARNs, accounts → entity type), so
+    free text that mentions them is caught even where no pattern or key rule would fire."""
     state: dict[str, Any] = field(default_factory=dict)
     """Per-call scratch space shared by the transforms of one pipeline run."""
 
