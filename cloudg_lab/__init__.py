@@ -43,9 +43,20 @@ __all__ = [
     "ImageContent", "InvalidArgumentsError", "Layer", "MCPLayerError", "NotFoundError", "Policy",
     "PolicyError", "Principal", "PromptArgument", "PromptMessage", "PromptResult",
     "RateLimitedError", "RequestInfo", "ResourceLink", "TextContent", "TextResourceContents",
-    "ToolContext", "ToolResult", "ToolTimeoutError", "__version__", "load_ipython_extension",
-    "unload_ipython_extension",
+    "ToolContext", "ToolResult", "ToolTimeoutError", "__version__", "acall", "acomplete",
+    "aprompt", "aread", "load_ipython_extension", "unload_ipython_extension",
 ]
+
+_ASYNC_API = frozenset({"acall", "aread", "aprompt", "acomplete"})
+
+
+def __getattr__(name: str) -> Any:
+    """The notebook's async API (`await cloudg_lab.acall(...)`), imported on first use."""
+    if name in _ASYNC_API:
+        from cloudg_lab.notebook import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'cloudg_lab' has no attribute {name!r}")
 
 
 def load_ipython_extension(ipython: Any) -> None:

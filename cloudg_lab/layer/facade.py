@@ -132,6 +132,12 @@ class Layer:
         sibling._chains = {}
         return sibling
 
+    def register_into(self, server: Any, **options: Any) -> Any:
+        """Serve this layer through an `mcp` SDK low-level `Server` or an `MCPServer`."""
+        from cloudg_lab.adapters.sdk import register_into
+
+        return register_into(self, server, **options)
+
     def resolve_principal(self, info: RequestInfo) -> Principal:
         return resolve_principal(info, self.principal_resolvers)
 
