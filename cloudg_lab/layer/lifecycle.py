@@ -245,10 +245,12 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
 
 def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal,
           arguments: dict[str, Any] | None) -> TransformContext:
-    return layer.policy.transform_context(
+    policy = layer.policy
+    return policy.transform_context(
         kind=kind, name=name, principal=principal,
         sensitivity=spec.sensitivity if spec is not None else "internal",
-        dataset=layer.dataset_hint(arguments), known=layer.known_identifiers())
+        dataset=layer.dataset_hint(arguments),
+        known=layer.known_identifiers() if policy.transforms_anything else None)
 
 
 def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:

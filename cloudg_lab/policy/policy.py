@@ -42,6 +42,8 @@ class Policy:
         self._rules_cache: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = {}
         self._pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = {}
         self._validate_pipelines()
+        self.transforms_anything = bool(model.transforms or model.input_transforms or any(
+            r.transforms or r.input_transforms for _, r in self._all_rules()))
 
     # ------------------------------------------------------------------ loading
 
@@ -77,7 +79,8 @@ class Policy:
         for where, rule in self._all_rules():
             self._compiled(rule.transforms, f"{where}.transforms")
             self._compiled(rule.input_transforms, f"{where}.input_transforms")
-        self.detectors  # noqa: B018  (compiles custom detectors, raising PolicyError early)
+        if self.model.detectors or self.model.disabled_detectors:
+            self.detectors  # noqa: B018  (compiles custom detectors, raising PolicyError early)
 
     def _all_rules(self) -> list[tuple[str, Rule]]:
         return [(f"roles.{k}", r) for k, r in self.model.roles.items()] + [
@@ -240,6 +243,11 @@ class Policy:
     def transform_context(self, *, kind: Kind, name: str, principal: Principal,
                           sensitivity: str = "internal", dataset: str | None = None,
                           path: str = "", known: Mapping[str, str] | None = None) -> TransformContext:
+        """A context for one request; policies that transform nothing never build a vault."""
+        if not self.transforms_anything:
+            return TransformContext(principal=principal, kind=kind, name=name,
+                                    policy_name=self.name, vault=None, path=path,
+                                    sensitivity=sensitivity, dataset=dataset)
         return TransformContext(principal=principal, kind=kind, name=name,
                                 policy_name=self.name, vault=self.vault,
                                 namespace=self.namespace(principal), path=path,

@@ -139,6 +139,8 @@ def build_pipeline(steps: Sequence[Mapping[str, Any]], where: str = "transforms"
     Raises:
         PolicyError: naming the step (`transforms[2].rules`) for an unknown type or bad options.
     """
+    if not steps:
+        return Pipeline()
     from cloudg_lab.privacy import transforms as _builtin  # noqa: F401  (registers built-ins)
 
     built: list[Transform] = []
