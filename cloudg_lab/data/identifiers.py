@@ -1,0 +1,42 @@
+"""The real identifiers in an inventory, by entity type, for the privacy engineer's free-text check.
+
+Under `strict` a real asset name must not survive inside a description any more than in a `name`
+field; patterns alone cannot know that `billing-db-01` is a name. This map can.
+"""
+
+from __future__ import annotations
+
+from cloudg_lab.data.inventory import Inventory
+
+MIN_LENGTH = 3
+"""Shorter strings (`db`, `a`) are left out: they would match inside ordinary words."""
+ACCOUNT_ENTITY = {"AWS": "aws_account_id", "AZURE": "azure_subscription_id", "GCP": "gcp_project"}
+
+
+def arn_entity(arn: str) -> str:
+    """The entity type of a resource identifier by its shape."""
+    if arn.startswith("arn:"):
+        return "aws_arn"
+    if arn.lower().startswith("/subscriptions/"):
+        return "azure_resource_id"
+    if arn.startswith(("//", "projects/")):
+        return "gcp_resource_name"
+    return "resource_id"
+
+
+def identifiers(inv: Inventory) -> dict[str, str]:
+    """value → entity for every asset id, name, ARN and account id (and finding resource ids)."""
+    known: dict[str, str] = {}
+    for name in inv.names:
+        known[name] = "resource_name"
+    for arn in inv.arns:
+        if arn:
+            known[arn] = arn_entity(arn)
+    for provider, account in zip(inv.providers, inv.accounts, strict=True):
+        if account:
+            known[account] = ACCOUNT_ENTITY.get(provider, "account_id")
+    for ident in inv.ids:
+        known[ident] = "asset_id"
+    for ident in inv.finding_resources:
+        known.setdefault(ident, "asset_id")
+    return {k: v for k, v in known.items() if len(k) >= MIN_LENGTH}

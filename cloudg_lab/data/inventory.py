@@ -1,0 +1,117 @@
+"""One loaded inventory, held as columns plus each record's compact source text.
+
+A hundred thousand asset dicts with their tags and metadata cost several times the file size;
+columns of shared strings and the untouched source text of each record cost about twice it. The
+columns answer every filter and sort; a record's full form is decoded from its text only when a
+tool returns it. An `Inventory` never changes after loading, so everything derived from it
+(`indexes`) is built once and lives exactly as long as this dataset version.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from array import array
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from cloudg_lab.data.records import RecordChecker
+
+if TYPE_CHECKING:
+    from cloudg_lab.data.indexes import Indexes
+
+_HIDDEN = frozenset({"raw_data"})
+"""Kept in memory (in the source text), never returned."""
+
+
+def new_postings() -> array[int]:
+    """An unsigned int array: row numbers of an index entry, 4 bytes each."""
+    return array("I")
+
+
+@dataclass(eq=False)
+class Inventory:
+    """Columns of assets, edges and findings; row numbers are positions in the file."""
+
+    file: str
+    ids: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+    types: list[str] = field(default_factory=list)
+    providers: list[str] = field(default_factory=list)
+    regions: list[str] = field(default_factory=list)
+    accounts: list[str | None] = field(default_factory=list)
+    arns: list[str | None] = field(default_factory=list)
+    exposed: bytearray = field(default_factory=bytearray)
+    collected: list[str | None] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    tag_index: dict[str, dict[str, array[int]]] = field(default_factory=dict)
+    """tag key → value → rows; built while loading, when each record's tags are at hand."""
+    row_of: dict[str, int] = field(default_factory=dict)
+    edge_src: list[str] = field(default_factory=list)
+    edge_dst: list[str] = field(default_factory=list)
+    edge_types: list[str] = field(default_factory=list)
+    edge_raw: list[str] = field(default_factory=list)
+    finding_ids: list[str] = field(default_factory=list)
+    finding_resources: list[str] = field(default_factory=list)
+    finding_severity: bytearray = field(default_factory=bytearray)
+    """Severity rank per finding: INFO 0 … CRITICAL 4."""
+    finding_suppressed: bytearray = field(default_factory=bytearray)
+    finding_raw: list[str] = field(default_factory=list)
+    finding_row_of: dict[str, int] = field(default_factory=dict)
+    compliance: list[dict[str, Any]] = field(default_factory=list)
+    top: dict[str, Any] = field(default_factory=dict)
+    """Top-level members other than assets and edges: providers, regions, summary, ..."""
+    findings_file: str | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    # ------------------------------------------------------------------ sizes
+
+    @property
+    def asset_count(self) -> int:
+        return len(self.ids)
+
+    @property
+    def edge_count(self) -> int:
+        return len(self.edge_src)
+
+    @property
+    def finding_count(self) -> int:
+        return len(self.finding_ids)
+
+    @cached_property
+    def indexes(self) -> Indexes:
+        """Look-up structures, built on first use (once per dataset version)."""
+        from cloudg_lab.data.indexes import Indexes
+
+        with self._lock:
+            return Indexes(self)
+
+    # ------------------------------------------------------------------ records
+
+    def source(self, row: int) -> dict[str, Any]:
+        """The asset's decoded source record (unknown fields included, `raw_data` removed)."""
+        record: dict[str, Any] = json.loads(self.raw[row])
+        for key in _HIDDEN & record.keys():
+            del record[key]
+        return record
+
+    def tags(self, row: int) -> dict[str, str]:
+        record = json.loads(self.raw[row])
+        return RecordChecker(self.file).tags(record, "") if record.get("tags") else {}
+
+    def edge(self, index: int) -> dict[str, Any]:
+        """The edge's decoded source record with canonical endpoint and type fields."""
+        record: dict[str, Any] = json.loads(self.edge_raw[index])
+        record["source_id"] = self.edge_src[index]
+        record["target_id"] = self.edge_dst[index]
+        record["edge_type"] = self.edge_types[index]
+        return record
+
+    def finding(self, index: int) -> dict[str, Any]:
+        """The finding's source record with canonical id, severity and suppression."""
+        record: dict[str, Any] = json.loads(self.finding_raw[index])
+        record["id"] = self.finding_ids[index]
+        record["severity"] = str(record.get("severity", "")).upper()
+        record["is_suppressed"] = bool(self.finding_suppressed[index])
+        return record

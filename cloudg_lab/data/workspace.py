@@ -1,0 +1,263 @@
+"""The workspace: named datasets, one of them active, and a version that moves on every change.
+
+Tools read datasets from here; cursors and caches key on `version` (and each dataset's own
+`version` and per-load `instance`), so a reload or an unload makes every cursor issued before it
+stale. Listeners (`on_change`) let caches and widgets react without polling. A load parses the
+file completely before touching the workspace, so a bad file leaves it exactly as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from cloudg_lab.data import paths
+from cloudg_lab.data.identifiers import identifiers
+from cloudg_lab.data.inventory import Inventory
+from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
+from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
+
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+MAX_DATASETS = 16
+Listener = Callable[[str, str], None]
+"""`listener(event, dataset)`; events: loaded, replaced, selected, unloaded."""
+_log = logging.getLogger("cloudg_lab.data")
+
+
+@dataclass(eq=False)
+class Dataset:
+    """One loaded inventory under a name; replaced whole on reload, never mutated."""
+
+    name: str
+    inventory: Inventory
+    source: str
+    loaded_at: str
+    version: int
+    """The workspace version this load created."""
+    instance: str = field(default_factory=lambda: secrets.token_hex(6))
+    """Differs between two loads of the same file, so cursors never cross a reload."""
+
+    @cached_property
+    def providers(self) -> list[str]:
+        return sorted(set(self.inventory.providers))
+
+    @cached_property
+    def identifiers(self) -> dict[str, str]:
+        """Real identifiers of this dataset → entity type (see `identifiers`)."""
+        return identifiers(self.inventory)
+
+    def info(self) -> dict[str, Any]:
+        inv = self.inventory
+        return {"name": self.name, "source": self.source, "loaded_at": self.loaded_at,
+                "version": self.version, "providers": self.providers, "assets": inv.asset_count,
+                "edges": inv.edge_count, "findings": inv.finding_count,
+                "compliance_results": len(inv.compliance)}
+
+
+class Workspace:
+    """Datasets by name (`^[A-Za-z0-9_.-]{1,64}$`), at most `max_datasets`, one active."""
+
+    def __init__(self, allowed_roots: Sequence[str | Path] | None = None, *,
+                 max_datasets: int = MAX_DATASETS) -> None:
+        self.allowed_roots = paths.allowed_roots(allowed_roots)
+        self.max_datasets = max_datasets
+        self._datasets: dict[str, Dataset] = {}
+        self._active: str | None = None
+        self._version = 0
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self._known: tuple[int, Mapping[str, str]] = (-1, MappingProxyType({}))
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def active_name(self) -> str | None:
+        return self._active
+
+    def names(self) -> list[str]:
+        return list(self._datasets)
+
+    def datasets(self) -> list[Dataset]:
+        return list(self._datasets.values())
+
+    def get(self, name: str | None = None) -> Dataset:
+        """The named dataset, or the active one for None or "".
+
+        Raises:
+            NoDatasetError: when nothing is loaded or the name is unknown (data: `datasets`).
+        """
+        with self._lock:
+            key = name or self._active
+            if key is None:
+                raise NoDatasetError("No dataset is loaded; load one with load_dataset first",
+                                     {"datasets": []})
+            found = self._datasets.get(key)
+            if found is None:
+                raise NoDatasetError("Unknown dataset; see list_datasets for the loaded names",
+                                     {"dataset": key, "datasets": self.names()})
+            return found
+
+    def status(self) -> dict[str, Any]:
+        with self._lock:
+            return {"active_dataset": self._active, "version": self._version,
+                    "datasets": [dict(d.info(), active=d.name == self._active)
+                                 for d in self._datasets.values()],
+                    "allowed_roots": [str(r) for r in self.allowed_roots]}
+
+    def known_identifiers(self) -> Mapping[str, str]:
+        """Every real identifier of the loaded datasets → entity type; rebuilt once per version."""
+        version, known = self._known
+        if version == self._version:
+            return known
+        with self._lock:
+            version = self._version
+            merged: dict[str, str] = {}
+            for dataset in self._datasets.values():
+                merged.update(dataset.identifiers)
+            for name in self._datasets:
+                merged[name] = "dataset_name"
+            known = MappingProxyType(merged)
+            self._known = (version, known)
+            return known
+
+    # ------------------------------------------------------------------ changing
+
+    def check_path(self, path: str) -> Path:
+        """`path` resolved inside the allowed roots (for paths a client sends).
+
+        Raises:
+            AccessDeniedError: -31001 when it lies outside every root.
+        """
+        return paths.check_path(path, self.allowed_roots)
+
+    def load(self, path: str | Path, name: str | None = None, *, replace: bool = False,
+             activate: bool = True, restricted: bool = False,
+             progress: LoadProgress | None = None) -> Dataset:
+        """Load an inventory file or directory under `name` (default: derived from the path).
+
+        `restricted=True` is for paths a client sent: they must lie inside the allowed roots.
+
+        Raises:
+            AccessDeniedError: a restricted path outside the allowed roots.
+            InvalidArgumentsError: a bad name, a taken name without `replace` (data `existing`,
+                `suggested`), a full workspace, or a malformed file (`InventoryFormatError`).
+            NotFoundError: when the file does not exist.
+        """
+        target = self.check_path(str(path)) if restricted else Path(path).expanduser()
+        chosen = self._check_name(name) if name else derive_name(target)
+        self._check_free(chosen, replace)
+        inventory = load_inventory(target, progress=progress)
+        with self._lock:
+            self._check_free(chosen, replace)
+            replaced = chosen in self._datasets
+            self._version += 1
+            dataset = Dataset(name=chosen, inventory=inventory, source=inventory.file,
+                              loaded_at=_now(), version=self._version)
+            self._datasets[chosen] = dataset
+            if activate or self._active is None:
+                self._active = chosen
+        self._notify("replaced" if replaced else "loaded", chosen)
+        return dataset
+
+    def select(self, name: str) -> Dataset:
+        """Make `name` the active dataset.
+
+        Raises:
+            NoDatasetError: for an unknown name.
+        """
+        with self._lock:
+            dataset = self.get(self._check_name(name))
+            if self._active == dataset.name:
+                return dataset
+            self._active = dataset.name
+            self._version += 1
+        self._notify("selected", dataset.name)
+        return dataset
+
+    def unload(self, name: str) -> Dataset:
+        """Drop `name`; when it was active, the most recently loaded remaining one becomes active.
+
+        Raises:
+            NoDatasetError: for an unknown name.
+        """
+        with self._lock:
+            dataset = self.get(self._check_name(name))
+            del self._datasets[dataset.name]
+            if self._active == dataset.name:
+                self._active = next(reversed(self._datasets), None)
+            self._version += 1
+        self._notify("unloaded", dataset.name)
+        return dataset
+
+    def unique_name(self, base: str) -> str:
+        """`base`, or `base-2`, `base-3`, ... whichever is free."""
+        if base not in self._datasets:
+            return base
+        n = 2
+        while f"{base[:60]}-{n}" in self._datasets:
+            n += 1
+        return f"{base[:60]}-{n}"
+
+    # ------------------------------------------------------------------ listeners
+
+    def on_change(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(event, dataset)` after every change; returns the unsubscribe function."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, event: str, name: str) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(event, name)
+            except Exception:  # a broken listener must not undo a completed change
+                _log.exception("workspace listener failed on %s", event)
+
+    # ------------------------------------------------------------------ checks
+
+    def _check_name(self, name: str) -> str:
+        if not isinstance(name, str) or not NAME_PATTERN.match(name):
+            raise InvalidArgumentsError("Dataset names are 1-64 characters of A-Z a-z 0-9 _ . -",
+                                        {"pattern": NAME_PATTERN.pattern,
+                                         "suggested": derive_name(Path(str(name)))})
+        return name
+
+    def _check_free(self, name: str, replace: bool) -> None:
+        if name in self._datasets and not replace:
+            raise InvalidArgumentsError("A dataset with this name is loaded; pass replace=true or "
+                                        "choose another name",
+                                        {"existing": name, "suggested": self.unique_name(name)})
+        if name not in self._datasets and len(self._datasets) >= self.max_datasets:
+            raise InvalidArgumentsError(f"The workspace holds {self.max_datasets} datasets; "
+                                        "unload one first", {"datasets": self.names()})
+
+
+def derive_name(path: Path) -> str:
+    """A dataset name from a path: the directory of an `inventory-map.json`, else the file stem."""
+    base = path.parent.name if path.name == INVENTORY_FILE else (path.stem or path.name)
+    cleaned = _UNSAFE.sub("-", base).strip("-.")[:64]
+    return cleaned or "dataset"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
