@@ -8,6 +8,7 @@ fixes a file, not a stack trace.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -222,7 +223,8 @@ def _raw(source: str | Path | Mapping[str, Any], origin: str | None,
          text: str | None) -> tuple[Mapping[str, Any], str, str | None]:
     if isinstance(source, Mapping):
         return source, origin or "<dict>", text
-    if isinstance(source, Path) or (isinstance(source, str) and _looks_like_path(source)):
+    form = "path" if isinstance(source, Path) else _form_of(source)
+    if form == "path":
         path = Path(source).expanduser()
         try:
             content = path.read_text("utf-8")
@@ -232,15 +234,23 @@ def _raw(source: str | Path | Mapping[str, Any], origin: str | None,
             raise PolicyError(f"Cannot read policy file {path}: {exc}") from None
         return parse_text(content, str(path)), str(path), content
     assert isinstance(source, str)
-    stripped = source.strip()
-    if stripped.startswith("{") or "\n" in stripped:
+    if form == "text":
         return parse_text(source, origin or "<text>"), origin or "<text>", source
-    profile = profile_text(stripped)
-    return parse_text(profile, f"profile {stripped}"), f"profile {stripped}", profile
+    profile = profile_text(source)
+    return parse_text(profile, f"profile {source.strip()}"), f"profile {source.strip()}", profile
 
 
-def _looks_like_path(text: str) -> bool:
-    return text.endswith((".yaml", ".yml", ".json")) or "/" in text or text.startswith("~")
+_PROFILE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+def _form_of(source: str) -> str:
+    """Whether a string names a profile, a file, or is the policy text itself."""
+    stripped = source.strip()
+    if "\n" in stripped or stripped.startswith("{"):
+        return "text"
+    if stripped.endswith((".yaml", ".yml", ".json")) or stripped.startswith(("/", "./", "../", "~")):
+        return "path"
+    return "profile" if _PROFILE_NAME.match(stripped) else "text"
 
 
 def _describe(exc: ValidationError, origin: str, text: str | None) -> str:
