@@ -34,8 +34,7 @@ class Principal:
     @classmethod
     def local(cls) -> Principal:
         """The person at this machine: stdio, in-memory and notebook callers."""
-        return cls(id="local", roles=frozenset({"default", "local"}),
-                   attributes={"user": _os_user()})
+        return _LOCAL
 
     @classmethod
     def parse(cls, spec: str) -> Principal:
@@ -60,6 +59,7 @@ class Principal:
 
 
 def _os_user() -> str:
+    """The OS account name, for display; looked up once, since some systems make it slow."""
     try:
         return getpass.getuser()
     except (KeyError, OSError):  # no passwd entry in some containers
@@ -96,6 +96,8 @@ class RequestInfo:
         scheme, _, token = value.partition(" ")
         return token.strip() or None if scheme.lower() == "bearer" else None
 
+
+_LOCAL = Principal(id="local", roles=frozenset({"default", "local"}), attributes={"user": _os_user()})
 
 PrincipalResolver = Callable[[RequestInfo], "Principal | None"]
 

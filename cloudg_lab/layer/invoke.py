@@ -42,6 +42,7 @@ async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes
         return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
                                  kwargs=kwargs)
     ctx.deadline = time.monotonic() + timeout
+    await _let_the_loop_purge_timers()
     try:
         async with asyncio.timeout(timeout) as scope:
             return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
@@ -52,6 +53,23 @@ async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes
         ctx.cancel()
         raise ToolTimeoutError(f"Tool {label} timed out after {_seconds(timeout)} s",
                                {"timeout_seconds": timeout}) from None
+
+
+_calls_since_yield = 0
+
+
+async def _let_the_loop_purge_timers() -> None:
+    """Yield to the loop once every 256 timed calls.
+
+    Each timeout schedules a timer that is cancelled when the call ends, and only the loop's own
+    iteration purges cancelled timers. A caller awaiting thousands of calls that never suspend
+    (a notebook loop, a benchmark) would otherwise grow the loop's timer heap without bound.
+    """
+    global _calls_since_yield
+    _calls_since_yield += 1
+    if _calls_since_yield >= 256:
+        _calls_since_yield = 0
+        await asyncio.sleep(0)
 
 
 def _seconds(value: float) -> str:
