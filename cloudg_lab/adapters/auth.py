@@ -1,0 +1,71 @@
+"""The ASGI guard in front of the streamable-HTTP app: bearer tokens and the health probe.
+
+A request with a known token continues with its principal in the ASGI scope
+(`scope["cloudg.principal"]`), where the handlers' `RequestInfo` picks it up; a missing or unknown
+token gets 401 with `WWW-Authenticate` before the SDK sees a byte. `/healthz` answers without a
+token and says nothing but that the server is up. With no tokens configured every request passes
+and callers are anonymous (the endpoint refuses that setup off loopback).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from cloudg_lab.adapters.requests import PRINCIPAL_SCOPE_KEY
+from cloudg_lab.adapters.tokens import TokenTable
+
+HEALTH_PATH = "/healthz"
+REALM = "cloudg-lab"
+
+
+class BearerAuth:
+    """ASGI middleware: `/healthz`, then the token check, then the wrapped app."""
+
+    def __init__(self, app: ASGIApp, tokens: TokenTable, *, health: dict[str, Any] | None = None) -> None:
+        self.app = app
+        self.tokens = tokens
+        self.health = health or {"status": "ok"}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope.get("path") == HEALTH_PATH:
+            await _respond(send, 200, self.health)
+            return
+        if self.tokens:
+            token = _bearer(scope)
+            principal = self.tokens.principal_for(token)
+            if principal is None:
+                await _unauthorized(send, missing=token is None)
+                return
+            scope[PRINCIPAL_SCOPE_KEY] = principal
+        await self.app(scope, receive, send)
+
+
+def _bearer(scope: Scope) -> str | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization":
+            scheme, _, token = value.decode("latin-1").partition(" ")
+            return token.strip() or None if scheme.lower() == "bearer" else None
+    return None
+
+
+async def _unauthorized(send: Send, *, missing: bool) -> None:
+    challenge = f'Bearer realm="{REALM}"' if missing else f'Bearer realm="{REALM}", error="invalid_token"'
+    body = {"error": "unauthorized" if missing else "invalid_token",
+            "message": "A bearer token is required" if missing else "The bearer token is not valid"}
+    await _respond(send, 401, body, [(b"www-authenticate", challenge.encode("ascii"))])
+
+
+async def _respond(send: Send, status: int, body: dict[str, Any],
+                   headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    payload = json.dumps(body).encode("utf-8")
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(payload)).encode("ascii")),
+                            *(headers or [])]})
+    await send({"type": "http.response.body", "body": payload})

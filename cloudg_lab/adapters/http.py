@@ -1,0 +1,248 @@
+"""Streamable HTTP on uvicorn: an endpoint that starts and stops inside a running event loop.
+
+The same `HttpEndpoint` serves the CLI (`run_forever`, blocking until a signal) and the notebook
+(`await start()` on the kernel's loop, `await stop()` later, start again if you like). Every start
+builds a fresh SDK app, because an SDK session manager runs only once. The socket is bound here,
+before uvicorn starts, so a busy port is a plain `OSError` and `port=0` gives a free port at once.
+uvicorn never installs signal handlers: inside a kernel they belong to the kernel.
+
+Security defaults: 127.0.0.1; Host and Origin checked by the SDK (foreign Origin → 403, foreign
+Host → 421); bodies over `max_body_bytes` → 413; bearer tokens → principals (`auth`); a
+non-loopback host without tokens is refused before anything listens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import math
+import signal
+import socket
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import uvicorn
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.types import ASGIApp
+
+from cloudg_lab._version import __version__
+from cloudg_lab.adapters.auth import BearerAuth
+from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
+from cloudg_lab.adapters.tokens import TokenTable
+from cloudg_lab.types import PrincipalResolver
+
+DEFAULT_PORT = 8765
+DEFAULT_MAX_BODY = 4 * 1024 * 1024
+_LOOPBACK_NAMES = frozenset({"localhost", "ip6-localhost"})
+_log = logging.getLogger("cloudg_lab.http")
+
+
+class HttpEndpoint:
+    """A streamable-HTTP MCP endpoint for one layer; `url` and `port` are set once started."""
+
+    def __init__(self, layer: Any, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+                 path: str = "/mcp", tokens: TokenTable | Sequence[str] | None = None,
+                 allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = (),
+                 max_body_bytes: int = DEFAULT_MAX_BODY, name: str = DEFAULT_NAME,
+                 principal_resolver: PrincipalResolver | None = None,
+                 log_level: str = "warning", shutdown_timeout: float = 5.0,
+                 startup_timeout: float = 15.0) -> None:
+        """Configure, without listening yet.
+
+        Raises:
+            ValueError: for a non-loopback host without tokens, a bad path or limits.
+        """
+        self.layer = layer
+        self.host = host
+        self.requested_port = port
+        self.path = path if path.startswith("/") else f"/{path}"
+        self.tokens = tokens if isinstance(tokens, TokenTable) else TokenTable(tokens or ())
+        if not self.tokens and not is_loopback(host):
+            raise ValueError(f"Refusing to serve on {host} without bearer tokens: anyone who can reach "
+                             "the port could call every tool. Set tokens (TOKEN[:ROLES[:ID]]) or bind "
+                             "127.0.0.1.")
+        if max_body_bytes < 1024:
+            raise ValueError("max_body_bytes must be at least 1024")
+        self.allowed_hosts = list(allowed_hosts)
+        self.allowed_origins = list(allowed_origins)
+        self.max_body_bytes = max_body_bytes
+        self.name = name
+        self.principal_resolver = principal_resolver
+        self.log_level = log_level
+        self.shutdown_timeout = shutdown_timeout
+        self.startup_timeout = startup_timeout
+        self.port: int | None = None
+        self._server: uvicorn.Server | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._socket: socket.socket | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    @property
+    def url(self) -> str | None:
+        if self.port is None:
+            return None
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}{self.path}"
+
+    # ------------------------------------------------------------------ app
+
+    def build_app(self) -> ASGIApp:
+        """A fresh ASGI app: bearer guard and health probe around the SDK's streamable-HTTP app."""
+        server = build_server(self.layer, name=self.name, transport="memory",
+                              principal_resolver=self.principal_resolver)
+        app = server.streamable_http_app(streamable_http_path=self.path,
+                                         transport_security=self._security(),
+                                         max_request_body_size=self.max_body_bytes, host=self.host)
+        health = {"status": "ok", "name": self.name, "version": __version__}
+        return BearerAuth(app, self.tokens, health=health)
+
+    def _security(self) -> TransportSecuritySettings:
+        hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *self.allowed_hosts]
+        origins = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *self.allowed_origins]
+        if not is_loopback(self.host) and not _is_wildcard(self.host):
+            hosts.append(f"{self.host}:*")
+        return TransportSecuritySettings(enable_dns_rebinding_protection=True,
+                                         allowed_hosts=hosts, allowed_origins=origins)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Listen, and return once uvicorn accepts connections.
+
+        Raises:
+            RuntimeError: when already running, or when uvicorn fails to start.
+            OSError: when the address cannot be bound (port in use, unknown host).
+        """
+        if self.running:
+            raise RuntimeError(f"Already serving on {self.url}")
+        sock = _bind(self.host, self.requested_port)
+        config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
+                                lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
+        server = _QuietServer(config)
+        self._socket, self._server, self.port = sock, server, sock.getsockname()[1]
+        self._task = task = asyncio.get_running_loop().create_task(_serve(server, sock),
+                                                                   name="cloudg-lab-http")
+        ready = asyncio.ensure_future(server.ready.wait())
+        await asyncio.wait({ready, task}, timeout=self.startup_timeout,
+                           return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if not server.started:
+            failure = task.exception() if task.done() else "no answer in time"
+            await self.stop()
+            raise RuntimeError(f"HTTP endpoint failed to start: {failure}")
+
+    async def stop(self) -> None:
+        """Stop serving and free the port; a no-op when not running."""
+        server, task = self._server, self._task
+        if server is None or task is None:
+            return
+        server.should_exit = True
+        try:
+            await asyncio.wait_for(asyncio.shield(task), self.shutdown_timeout + 2)
+        except TimeoutError:
+            server.force_exit = True
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        except Exception:
+            _log.warning("HTTP endpoint stopped with an error", exc_info=True)
+        finally:
+            self._reset()
+
+    async def run_forever(self, on_ready: Callable[[HttpEndpoint], None] | None = None) -> None:
+        """Start, serve until SIGINT/SIGTERM or until the server stops, then stop (for the CLI).
+
+        Raises:
+            RuntimeError, OSError: as for `start`.
+        """
+        await self.start()
+        if on_ready is not None:
+            on_ready(self)
+        loop = asyncio.get_running_loop()
+        stop = asyncio.Event()
+        with _signals(loop, stop.set):
+            waiter = asyncio.ensure_future(stop.wait())
+            assert self._task is not None
+            await asyncio.wait({waiter, self._task}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+        await self.stop()
+
+    def _reset(self) -> None:
+        if self._socket is not None:
+            self._socket.close()
+        self._socket = self._server = self._task = None
+        self.port = None
+
+
+class _QuietServer(uvicorn.Server):
+    """uvicorn without signal capture (the host loop owns signals) that says when it is ready."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = asyncio.Event()
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self.ready.set()
+
+
+async def _serve(server: uvicorn.Server, sock: socket.socket) -> None:
+    """uvicorn's serve, with its `sys.exit` on startup failure turned into an ordinary error."""
+    try:
+        await server.serve(sockets=[sock])
+    except SystemExit as exc:
+        raise RuntimeError(f"uvicorn exited with status {exc.code}") from None
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.setblocking(False)
+    except OSError as exc:
+        sock.close()
+        raise OSError(exc.errno, f"Cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
+
+
+@contextlib.contextmanager
+def _signals(loop: asyncio.AbstractEventLoop, handler: Any) -> Iterator[None]:
+    installed = []
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, handler)
+            installed.append(sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and localhost names."""
+    if host.lower() in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")

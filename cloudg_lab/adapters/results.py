@@ -1,0 +1,88 @@
+"""The one table from the layer's outcomes to SDK results and JSON-RPC errors.
+
+| layer outcome                         | SDK answer                                          |
+|---------------------------------------|-----------------------------------------------------|
+| `ToolResult` (success or `isError`)   | `CallToolResult` from `to_wire()`                   |
+| resource contents                     | `ReadResourceResult`                                |
+| `PromptResult`                        | `GetPromptResult`                                   |
+| completion values                     | `CompleteResult`                                    |
+| listing dicts                         | `ListToolsResult` and the three other listings      |
+| `MCPLayerError` raised                | `MCPError(protocol_code(error), message, data)`     |
+| any other exception                   | logged with traceback; `MCPError(-32603, "Internal error")` |
+
+The layer raises only `NotFoundError` for tools, any error for resources and prompts, and only
+policy refusals for completions.
+
+Where a layer error surfaces is decided by the layer (`cloudg_lab.errors.outcome`); this module
+only translates, so no transport can disagree with another. A raw exception never reaches the SDK:
+the handshake era would send its text to the client.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from mcp import MCPError, types
+
+from cloudg_lab.errors import MCPLayerError, protocol_code
+from cloudg_lab.types import PromptResult, ToolResult
+
+T = TypeVar("T")
+INTERNAL_ERROR = -32603
+_log = logging.getLogger("cloudg_lab.adapters")
+
+
+def protocol_error(error: MCPLayerError) -> MCPError:
+    """The JSON-RPC error a layer error becomes (its message and data already scrubbed)."""
+    return MCPError(protocol_code(error), error.message, error.data)
+
+
+async def guarded(label: str, call: Callable[[], Awaitable[T]]) -> T:
+    """Run a layer call; layer errors become `MCPError`, anything else a masked internal error.
+
+    Raises:
+        MCPError: for every failure, never anything else.
+    """
+    try:
+        return await call()
+    except MCPError:
+        raise
+    except MCPLayerError as exc:
+        raise protocol_error(exc) from None
+    except Exception:
+        _log.exception("%s failed unexpectedly", label)
+        raise MCPError(INTERNAL_ERROR, "Internal error") from None
+
+
+def tool_result(result: ToolResult) -> types.CallToolResult:
+    return types.CallToolResult.model_validate(result.to_wire())
+
+
+def read_result(contents: list[Any]) -> types.ReadResourceResult:
+    return types.ReadResourceResult.model_validate({"contents": [c.to_wire() for c in contents]})
+
+
+def prompt_result(result: PromptResult) -> types.GetPromptResult:
+    return types.GetPromptResult.model_validate(result.to_wire())
+
+
+def completion_result(values: dict[str, Any]) -> types.CompleteResult:
+    return types.CompleteResult(completion=types.Completion.model_validate(values))
+
+
+def tools_result(items: list[dict[str, Any]]) -> types.ListToolsResult:
+    return types.ListToolsResult.model_validate({"tools": items})
+
+
+def resources_result(items: list[dict[str, Any]]) -> types.ListResourcesResult:
+    return types.ListResourcesResult.model_validate({"resources": items})
+
+
+def templates_result(items: list[dict[str, Any]]) -> types.ListResourceTemplatesResult:
+    return types.ListResourceTemplatesResult.model_validate({"resourceTemplates": items})
+
+
+def prompts_result(items: list[dict[str, Any]]) -> types.ListPromptsResult:
+    return types.ListPromptsResult.model_validate({"prompts": items})

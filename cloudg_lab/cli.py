@@ -1,0 +1,321 @@
+"""`cloudg-lab`: the layer from a shell, for scripts and for serving MCP clients.
+
+Every command builds the same `Layer` the notebook uses (`--policy`, `--dataset`, `--timeout`;
+the bundled sample estate when no dataset is given) and calls it as one principal (`--principal-id`,
+`--role`; the local user by default). Exit codes: 0 on success, 1 when a call fails (an `isError`
+result, an unknown tool, resource or prompt), 2 on usage errors (bad flags, bad JSON, an invalid
+policy, a dataset that does not load). Errors are one line on stderr, never a traceback. Under
+`serve --transport stdio` nothing but protocol bytes reaches stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from cloudg_lab._version import __version__
+from cloudg_lab.errors import MCPLayerError, PolicyError
+from cloudg_lab.types import Principal
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
+_DESCRIPTION_WIDTH = 70
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called: exit status 2."""
+
+
+class CallFailed(Exception):
+    """The call reached the layer and failed: exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line and exits 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--policy", default=argparse.SUPPRESS,
+                        help="profile name or YAML/JSON policy file (default: $CLOUDG_LAB_POLICY, standard)")
+    common.add_argument("--dataset", action="append", default=argparse.SUPPRESS, metavar="[NAME=]PATH",
+                        help="inventory to load (repeatable; default: the bundled sample estate)")
+    common.add_argument("--principal-id", default=argparse.SUPPRESS, help="call as this principal id")
+    common.add_argument("--role", action="append", default=argparse.SUPPRESS,
+                        help="role of the principal (repeatable)")
+    common.add_argument("--timeout", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help="default tool timeout (0: none; default 300)")
+    parser = _Parser(prog="cloudg-lab", parents=[common],
+                     description="A privacy-guarded MCP layer over cloud inventories.")
+    parser.add_argument("--version", action="version", version=f"cloudg-lab {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_Parser)
+    for name, what in (("tools", "tools"), ("resources", "resources"),
+                       ("templates", "resource templates"), ("prompts", "prompts")):
+        sub = commands.add_parser(name, parents=[common], help=f"list the {what} the principal sees")
+        sub.add_argument("--json", action="store_true", help="the exact wire JSON")
+    call = commands.add_parser("call", parents=[common], help="call a tool")
+    call.add_argument("tool")
+    call.add_argument("--args", default="{}", metavar="JSON", help="arguments: JSON object, @FILE or -")
+    call.add_argument("--raw", action="store_true", help="print the whole wire result")
+    read = commands.add_parser("read", parents=[common], help="read a resource or template URI")
+    read.add_argument("uri")
+    prompt = commands.add_parser("prompt", parents=[common], help="render a prompt")
+    prompt.add_argument("name")
+    prompt.add_argument("--args", default="{}", metavar="JSON", help="arguments: JSON object, @FILE or -")
+    serve = commands.add_parser("serve", parents=[common], help="serve MCP over stdio or streamable HTTP")
+    serve.add_argument("--transport", choices=("stdio", "http"), default="stdio")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--token-env", default="CLOUDG_LAB_TOKENS", metavar="VAR",
+                       help="environment variable with TOKEN[:ROLES[:ID]] specs (HTTP only)")
+    serve.add_argument("--allowed-host", action="append", default=[], metavar="HOST:PORT",
+                       help="extra Host header to accept (e.g. 'inventory.example:*')")
+    serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                       help="extra Origin to accept (e.g. 'https://app.example')")
+    serve.add_argument("--audit-log", metavar="PATH", help="append a JSONL audit trail (mode 0600)")
+    lab = commands.add_parser("lab", help="open JupyterLab on notebooks/quickstart.ipynb")
+    lab.add_argument("extra", nargs=argparse.REMAINDER, help="passed on to jupyter lab")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 2
+    except CallFailed as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+# --------------------------------------------------------------------------- shared setup
+
+
+def make_layer(args: argparse.Namespace) -> Any:
+    """The layer the flags describe.
+
+    Raises:
+        UsageError: for an invalid policy, a bad `--dataset` or a dataset that does not load.
+    """
+    from cloudg_lab.layer import Layer
+
+    timeout = getattr(args, "timeout", None)
+    try:
+        return Layer(policy=getattr(args, "policy", None), datasets=_datasets(args),
+                     default_timeout=300.0 if timeout is None else (timeout or None))
+    except (PolicyError, MCPLayerError, OSError, ValueError) as exc:
+        raise UsageError(_one_line(exc)) from None
+
+
+def _datasets(args: argparse.Namespace) -> dict[str, str] | list[str]:
+    specs: list[str] = getattr(args, "dataset", None) or []
+    if not specs:
+        from cloudg_lab import data
+
+        sample = getattr(data, "SAMPLE_PATH", None)
+        return {"sample": str(sample)} if sample is not None and Path(sample).exists() else []
+    named: dict[str, str] = {}
+    plain: list[str] = []
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        if sep and name and "/" not in name:
+            named[name] = path
+        else:
+            plain.append(spec)
+    if named and plain:
+        raise UsageError("give every --dataset a NAME= or none of them")
+    return named or plain
+
+
+def principal(args: argparse.Namespace) -> Principal:
+    """`--principal-id` / `--role`; neither given means the local user."""
+    ident = getattr(args, "principal_id", None)
+    roles = getattr(args, "role", None) or []
+    if ident is None and not roles:
+        return Principal.local()
+    return Principal(id=ident or "cli", roles=frozenset({"default", *roles}))
+
+
+def json_arguments(text: str) -> dict[str, Any]:
+    """`--args` as a JSON object, read from the text, `@FILE` or `-` (stdin).
+
+    Raises:
+        UsageError: when the source cannot be read or is not a JSON object.
+    """
+    try:
+        if text == "-":
+            text = sys.stdin.read()
+        elif text.startswith("@"):
+            text = Path(text[1:]).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read --args from {text}: {exc.strerror}") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise UsageError(f"--args is not valid JSON: {exc.msg} ({where})") from None
+    if not isinstance(value, dict):
+        raise UsageError(f"--args must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def _run(coro: Any) -> Any:
+    """Await a layer call; its layer errors are failed calls (exit 1)."""
+    try:
+        return asyncio.run(coro)
+    except MCPLayerError as exc:
+        raise CallFailed(_one_line(exc)) from None
+
+
+# --------------------------------------------------------------------------- commands
+
+
+_LISTINGS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "tools": ("list_tools", ("name", "_meta.cloudg/category", "_meta.cloudg/sensitivity", "description")),
+    "resources": ("list_resources", ("uri", "name", "description")),
+    "templates": ("list_resource_templates", ("uriTemplate", "name", "description")),
+    "prompts": ("list_prompts", ("name", "arguments", "description")),
+}
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    method, columns = _LISTINGS[args.command]
+    layer = make_layer(args)
+    items = _run(getattr(layer, method)(principal(args)))
+    print(_dump(items) if args.json else format_table(items, columns))
+    return 0
+
+
+def format_table(items: list[dict[str, Any]], columns: Sequence[str]) -> str:
+    """Aligned columns; `_meta.key` reaches into `_meta`, long descriptions are shortened."""
+    if not items:
+        return "(none visible to this principal under this policy)"
+    rows = [[_cell(item, column) for column in columns] for item in items]
+    headers = [c.rsplit("/", 1)[-1].rsplit(".", 1)[-1] for c in columns]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+def _cell(item: dict[str, Any], column: str) -> str:
+    value: Any = item.get("_meta", {}).get(column[6:]) if column.startswith("_meta.") else item.get(column)
+    if column == "arguments":
+        value = ", ".join(a["name"] + ("" if a.get("required") else "?") for a in value or [])
+    text = "" if value is None else " ".join(str(value).split())
+    return text if len(text) <= _DESCRIPTION_WIDTH else text[:_DESCRIPTION_WIDTH - 1] + "…"
+
+
+def cmd_call(args: argparse.Namespace) -> int:
+    arguments = json_arguments(args.args)
+    layer = make_layer(args)
+    result = _run(layer.call_tool(args.tool, arguments, principal=principal(args)))
+    if args.raw:
+        print(_dump(result.to_wire()))
+    elif result.is_error:
+        print(f"Error: {result.text}", file=sys.stderr)
+    else:
+        print(_dump(result.structured) if result.structured is not None else result.text)
+    return 1 if result.is_error else 0
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    layer = make_layer(args)
+    for item in _run(layer.read_resource(args.uri, principal=principal(args))):
+        wire = item.to_wire()
+        text = wire.get("text")
+        blob = f"<{wire.get('mimeType')} blob, {len(wire.get('blob', ''))} base64 chars>"
+        print(text if text is not None else blob)
+    return 0
+
+
+def cmd_prompt(args: argparse.Namespace) -> int:
+    arguments = json_arguments(args.args)
+    layer = make_layer(args)
+    result = _run(layer.get_prompt(args.name, arguments, principal=principal(args)))
+    for message in result.to_wire()["messages"]:
+        content = message["content"]
+        body = content.get("text") if content.get("type") == "text" else _dump(content)
+        print(f"[{message['role']}]\n{body}\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    layer = make_layer(args)
+    _add_serving_middleware(layer, args)
+    if args.transport == "stdio":
+        from cloudg_lab.adapters.stdio import serve_stdio
+
+        asyncio.run(serve_stdio(layer))
+        return 0
+    from cloudg_lab.adapters.http import HttpEndpoint
+    from cloudg_lab.adapters.tokens import TokenTable
+
+    try:
+        tokens = TokenTable.from_env(args.token_env)
+        endpoint = HttpEndpoint(layer, host=args.host, port=args.port, tokens=tokens,
+                                allowed_hosts=args.allowed_host, allowed_origins=args.allowed_origin)
+    except ValueError as exc:
+        raise UsageError(_one_line(exc)) from None
+
+    def ready(ep: HttpEndpoint) -> None:
+        auth = (f"{len(tokens)} bearer token(s) from ${args.token_env}" if tokens
+                else "no tokens (anonymous callers)")
+        print(f"cloudg-lab {__version__}: serving {ep.url} (policy {layer.policy.name}, {auth}); "
+              "Ctrl-C stops", file=sys.stderr, flush=True)
+
+    try:
+        asyncio.run(endpoint.run_forever(on_ready=ready))
+    except OSError as exc:
+        raise UsageError(_one_line(exc)) from None
+    return 0
+
+
+def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
+    from cloudg_lab.middleware import AuditLogMiddleware, MetricsMiddleware, register_metrics_resource
+
+    if args.audit_log:
+        try:
+            layer.use(AuditLogMiddleware(args.audit_log))
+        except OSError as exc:
+            raise UsageError(f"cannot open the audit log {args.audit_log}: {exc.strerror}") from None
+    metrics = MetricsMiddleware()
+    layer.use(metrics)
+    register_metrics_resource(layer, metrics)
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    extra = [a for a in args.extra if a != "--"]
+    return subprocess.call([sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *extra])
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "tools": cmd_list, "resources": cmd_list, "templates": cmd_list, "prompts": cmd_list,
+    "call": cmd_call, "read": cmd_read, "prompt": cmd_prompt, "serve": cmd_serve, "lab": cmd_lab,
+}

@@ -1,0 +1,133 @@
+"""Answers for read-only, idempotent tools, served again only to whom the policy still allows.
+
+A hit is never a way around the policy. The key holds the serving policy's identity (siblings made
+by `Layer.with_policy` share this middleware object), the principal's id and sorted roles, the
+tool, the caller's arguments and the dataset and registry versions; and before a hit is served the
+serving policy's `check_call` runs again, so access, rate limits and the audit trail see it like any
+other call. Errors are never stored, completions never cached, a call to a tool that changes state
+clears the cache, and so does any dataset change the workspace announces.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from cloudg_lab.types import META_PREFIX, CallInfo, CallNext, ToolResult
+
+CACHE_META = META_PREFIX + "cache"
+_DURATION = META_PREFIX + "duration_ms"
+_tokens = itertools.count(1)
+
+
+class CachingMiddleware:
+    """An LRU of tool results with a time to live."""
+
+    def __init__(self, ttl: float = 60.0, maxsize: int = 256) -> None:
+        """Raises:
+            ValueError: for a non-positive ttl or maxsize.
+        """
+        if ttl <= 0 or maxsize < 1:
+            raise ValueError("ttl must be positive and maxsize at least 1")
+        self.ttl = ttl
+        self.maxsize = maxsize
+        self._entries: OrderedDict[tuple[Any, ...], tuple[float, ToolResult]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._policy_ids: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+        self._watched: dict[int, Callable[[], Any] | None] = {}
+        self.hits = 0
+        self.misses = 0
+
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+        if info.kind != "tool":
+            return await call_next(info)
+        spec = info.spec
+        if not (spec.read_only and spec.idempotent):
+            result = await call_next(info)
+            self.clear()
+            return result
+        layer = info.context.layer
+        self._watch(layer.workspace)
+        key = self._key(info, layer)
+        if key is None:
+            return await call_next(info)
+        cached = self._get(key)
+        if cached is not None:
+            layer.policy.check_call(spec, info.principal, info.arguments, kind="tool", name=info.name,
+                                    request_id=info.request_id)
+            self.hits += 1
+            return _as_hit(cached)
+        self.misses += 1
+        result = await call_next(info)
+        if isinstance(result, ToolResult) and not result.is_error:
+            self._put(key, copy.deepcopy(result))
+        return result
+
+    def clear(self, *_event: Any) -> None:
+        """Drop every entry (also the workspace's change listener)."""
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    # ------------------------------------------------------------------ keys and storage
+
+    def _key(self, info: CallInfo, layer: Any) -> tuple[Any, ...] | None:
+        try:
+            arguments = json.dumps(info.arguments or {}, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return None
+        principal = info.principal
+        return (self._policy_id(layer.policy), principal.id, tuple(sorted(principal.roles)), info.name,
+                arguments, getattr(layer.workspace, "version", None), layer.registry.version)
+
+    def _policy_id(self, policy: Any) -> int:
+        """A number for each policy object; unlike `id()` it is never reused for another one."""
+        with self._lock:
+            found = self._policy_ids.get(policy)
+            if found is None:
+                found = self._policy_ids[policy] = next(_tokens)
+            return found
+
+    def _get(self, key: tuple[Any, ...]) -> ToolResult | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                return None
+            stored_at, result = found
+            if time.monotonic() - stored_at > self.ttl:
+                del self._entries[key]
+                return None
+            self._entries.move_to_end(key)
+            return result
+
+    def _put(self, key: tuple[Any, ...], result: ToolResult) -> None:
+        with self._lock:
+            self._entries[key] = (time.monotonic(), result)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.maxsize:
+                self._entries.popitem(last=False)
+
+    def _watch(self, workspace: Any) -> None:
+        """Subscribe once per workspace to its change events, when it offers them."""
+        ident = id(workspace)
+        if ident in self._watched:
+            return
+        subscribe = getattr(workspace, "on_change", None)
+        self._watched[ident] = subscribe(self.clear) if callable(subscribe) else None
+
+
+def _as_hit(cached: ToolResult) -> ToolResult:
+    """A private copy marked as a hit; the layer stamps this call's own duration."""
+    result = copy.deepcopy(cached)
+    result.meta.pop(_DURATION, None)
+    result.meta[CACHE_META] = "hit"
+    return result
