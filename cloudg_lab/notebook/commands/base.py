@@ -1,0 +1,74 @@
+"""What a subcommand is: a name, a parser, a coroutine, and whether it takes a cell body."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NoReturn
+
+from IPython.core.error import UsageError
+
+from cloudg_lab.notebook.commands.parser import CommandParser
+from cloudg_lab.notebook.session import Session
+
+Body = Literal["none", "optional", "required"]
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """One run of a subcommand: the session, parsed options, the cell body, the user namespace."""
+
+    session: Session
+    args: argparse.Namespace
+    body: str | None = None
+    namespace: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def policy(self) -> str | None:
+        return getattr(self.args, "policy", None)
+
+    @property
+    def principal(self) -> str | None:
+        return getattr(self.args, "principal", None)
+
+    @property
+    def limit(self) -> int:
+        return self.session.config.display_limit
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand; `configure` adds its arguments, `run` does the work and returns a display."""
+
+    name: str
+    summary: str
+    configure: Callable[[CommandParser], None]
+    run: Callable[[Invocation], Awaitable[Any]]
+    body: Body = "none"
+
+    def parser(self) -> CommandParser:
+        parser = CommandParser(self.name, self.summary)
+        self.configure(parser)
+        return parser
+
+
+def need(value: Any, message: str) -> Any:
+    """`value`, or a `UsageError` with `message` when it is missing.
+
+    Raises:
+        UsageError: when `value` is None.
+    """
+    if value is None:
+        raise UsageError(message)
+    return value
+
+
+def unknown_command(name: str, names: list[str]) -> NoReturn:
+    """Raises:
+        UsageError: always, naming the closest subcommand when one is close.
+    """
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else "; see %mcp help"
+    raise UsageError(f"Unknown %mcp subcommand {name!r}{hint}")

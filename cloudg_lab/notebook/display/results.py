@@ -1,0 +1,376 @@
+"""What `%mcp call`, `read` and `prompt` return: results that read well and stay data.
+
+Each object keeps the layer's result untouched (`.wire` is what an MCP client would get) and adds
+the context a reader needs: tool, policy, principal, duration, the transform report and the marks
+the pipeline left, which become badges. Follow-up pages are fetched through a `Follow` callback
+bound to the same policy and principal, so these objects never reach into the session.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mapping, Sequence
+from typing import Any
+
+from cloudg_lab.notebook.display import html
+from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
+from cloudg_lab.notebook.display.progress import progress
+from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
+from cloudg_lab.types import (
+    META_PREFIX,
+    BlobResourceContents,
+    EmbeddedResource,
+    PromptResult,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolResult,
+)
+
+Follow = Callable[[dict[str, Any]], Awaitable["CallResult"]]
+REPORT_KEY = META_PREFIX + "transforms"
+
+
+def records_of(value: Any) -> tuple[str, list[dict[str, Any]]] | None:
+    """The page of records in a result: `items`, else the only list of objects it holds."""
+    if not isinstance(value, Mapping):
+        return None
+    found = [(k, v) for k, v in value.items()
+             if isinstance(v, list) and v and all(isinstance(x, Mapping) for x in v)]
+    for key, rows in found:
+        if key == "items":
+            return key, rows
+    return found[0] if len(found) == 1 else None
+
+
+def _frame(value: Any) -> Any:
+    import pandas as pd
+
+    found = records_of(value)
+    if found is not None:
+        return pd.DataFrame(found[1])
+    return pd.json_normalize(value) if isinstance(value, Mapping) else pd.DataFrame({"value": [value]})
+
+
+class CallResult:
+    """A tool result. Errors are results too: `.is_error` is set and nothing is raised."""
+
+    def __init__(self, result: ToolResult, origin: Origin, follow: Follow | None = None, *,
+                 raw: bool = False) -> None:
+        self.result = result
+        self.origin = origin
+        self._follow = follow
+        self.raw = raw
+        self._wire: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ data
+
+    @property
+    def structured(self) -> dict[str, Any] | None:
+        return self.result.structured
+
+    @property
+    def text(self) -> str:
+        return self.result.text
+
+    @property
+    def is_error(self) -> bool:
+        return self.result.is_error
+
+    @property
+    def error_code(self) -> int | str | None:
+        return self.result.error_code
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.result.meta
+
+    @property
+    def report(self) -> dict[str, Any] | None:
+        """`_meta["cloudg/transforms"]`: what the pipeline did (counts and labels only)."""
+        return self.result.meta.get(REPORT_KEY)
+
+    @property
+    def marks(self) -> list[Any]:
+        return list(self.result.marks)
+
+    @property
+    def wire(self) -> dict[str, Any]:
+        """The MCP result exactly as a client would receive it."""
+        if self._wire is None:
+            self._wire = self.result.to_wire()
+        return self._wire
+
+    @property
+    def duration_ms(self) -> float | None:
+        return self.result.meta.get(META_PREFIX + "duration_ms")
+
+    @property
+    def next_cursor(self) -> str | None:
+        cursor = (self.structured or {}).get("next_cursor")
+        return cursor if isinstance(cursor, str) and cursor else None
+
+    def to_frame(self) -> Any:
+        """The page's records (pseudonyms kept as they are) as a DataFrame.
+
+        Raises:
+            ValueError: for an error result, which has no data.
+        """
+        if self.is_error:
+            raise ValueError(f"{self.origin.name} returned an error: {self.text}")
+        return _frame(self.structured)
+
+    # ------------------------------------------------------------------ paging
+
+    async def next(self) -> CallResult | None:
+        """The next page (same tool, arguments, policy and principal), or None after the last."""
+        cursor = self.next_cursor
+        if cursor is None or self._follow is None or self.is_error:
+            return None
+        return await self._follow({**self.origin.arguments, "cursor": cursor})
+
+    def pages(self) -> PageStream:
+        """Every page from this one on: `async for page in r.pages()` or `await r.pages()`."""
+        return PageStream(self)
+
+    # ------------------------------------------------------------------ display
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
+                       marks=self.result.marks)
+        head = self.origin.head(_ms(self.duration_ms), "error" if self.is_error else "")
+        attrs = {"tool": self.origin.name, "kind": "tool"}
+        return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs),
+                          self._plain(head), include, exclude)
+
+    def _html_body(self) -> str:
+        limit = self.origin.display_limit
+        marks = html.index_marks(self.result.marks)
+        chips = html.report_chips(self.report)
+        if self.is_error:
+            return html.error_box(self.error_code, self.text) + chips
+        if self.raw:
+            return chips + html.json_block(self.wire, marks, "", limit=limit)
+        value = self.structured
+        if value is None:
+            return chips + html.json_block(self.wire["content"], marks, "/content", limit=limit)
+        found = records_of(value)
+        if found is None:
+            return chips + html.json_block(value, marks, "/structuredContent", limit=limit)
+        key, rows = found
+        rest = {k: v for k, v in value.items() if k != key}
+        summary = html.json_block(rest, marks, "/structuredContent", limit=limit) if rest else ""
+        return chips + summary + html.records_table(rows, marks, f"/structuredContent/{key}",
+                                                    limit=limit)
+
+    def _plain(self, head: str) -> str:
+        if self.is_error:
+            return f"{head}\nError {self.error_code}: {self.text}"
+        if self.raw:
+            return f"{head}\n{json.dumps(self.wire, indent=2, ensure_ascii=False)}"
+        found = records_of(self.structured)
+        lines = [head]
+        if found is not None:
+            frame = _frame(self.structured).head(self.origin.display_limit)
+            lines.append(_page_line(self.structured or {}, found[0]))
+            lines.append(frame.to_string(index=False))
+        else:
+            lines.append(_clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
+                               if self.structured is not None else self.text))
+        if self.report:
+            lines.append(_report_line(self.report))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = f"error {self.error_code}" if self.is_error else "ok"
+        return f"<CallResult {self.origin.name} {state} · policy {self.origin.policy}>"
+
+
+class PageStream:
+    """All pages from a first one, with a progress bar; iterate asynchronously or await a list."""
+
+    def __init__(self, first: CallResult) -> None:
+        self.first = first
+
+    def __aiter__(self) -> AsyncIterator[CallResult]:
+        return self._walk()
+
+    async def _walk(self) -> AsyncIterator[CallResult]:
+        total = (self.first.structured or {}).get("total")
+        bar = progress(self.first.origin.name, total if isinstance(total, int) else None)
+        page: CallResult | None = self.first
+        try:
+            while page is not None:
+                returned = (page.structured or {}).get("returned")
+                bar.advance(returned if isinstance(returned, int) else 1)
+                yield page
+                page = await page.next()
+        finally:
+            bar.close()
+
+    async def collect(self) -> list[CallResult]:
+        return [page async for page in self]
+
+    async def to_frame(self) -> Any:
+        """Every page's records in one DataFrame."""
+        import pandas as pd
+
+        frames = [page.to_frame() for page in await self.collect()]
+        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+    def __await__(self) -> Generator[Any, None, list[CallResult]]:
+        return self.collect().__await__()
+
+
+class ReadResult:
+    """Resource contents; JSON text is parsed on demand as `.data`."""
+
+    def __init__(self, contents: list[TextResourceContents | BlobResourceContents],
+                 origin: Origin, duration_ms: float | None = None) -> None:
+        self.contents = contents
+        self.origin = origin
+        self.duration_ms = duration_ms
+
+    @property
+    def wire(self) -> dict[str, Any]:
+        return {"contents": [c.to_wire() for c in self.contents]}
+
+    @property
+    def text(self) -> str:
+        return "\n".join(c.text for c in self.contents if isinstance(c, TextResourceContents))
+
+    @property
+    def data(self) -> Any:
+        """The first JSON content parsed, or None when no content is JSON."""
+        for content in self.contents:
+            if isinstance(content, TextResourceContents) and _is_json(content.mime_type):
+                try:
+                    return json.loads(content.text)
+                except ValueError:
+                    return None
+        return None
+
+    @property
+    def report(self) -> dict[str, Any] | None:
+        for content in self.contents:
+            found = (content.meta or {}).get(REPORT_KEY)
+            if found:
+                return dict(found)
+        return None
+
+    def to_frame(self) -> Any:
+        return _frame(self.data)
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report)
+        limit = self.origin.display_limit
+        parts = [html.report_chips(self.report)]
+        for i, content in enumerate(self.contents):
+            if isinstance(content, BlobResourceContents):
+                parts.append(f"<div>{html.esc(content.mime_type)} blob, {len(content.blob)} base64 chars</div>")
+            elif _is_json(content.mime_type) and self.data is not None and i == 0:
+                parts.append(html.json_block(self.data, {}, f"/contents/{i}/text", limit=limit))
+            else:
+                parts.append(f'<pre class="cloudg-json">{html.esc(content.text)}</pre>')
+        head = self.origin.head(_ms(self.duration_ms))
+        plain = "\n".join([head, _clip(self.text)] + ([_report_line(self.report)] if self.report else []))
+        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"}),
+                          plain, include, exclude)
+
+    def __repr__(self) -> str:
+        return f"<ReadResult {self.origin.name}: {len(self.contents)} contents>"
+
+
+class PromptView:
+    """A rendered prompt: its messages, role by role."""
+
+    def __init__(self, result: PromptResult, origin: Origin, duration_ms: float | None = None) -> None:
+        self.result = result
+        self.origin = origin
+        self.duration_ms = duration_ms
+
+    @property
+    def wire(self) -> dict[str, Any]:
+        return self.result.to_wire()
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return self.wire["messages"]
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(f"[{m.role}] {_block_text(m.content)}" for m in self.result.messages)
+
+    @property
+    def report(self) -> dict[str, Any] | None:
+        return self.result.meta.get(REPORT_KEY)
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
+                       marks=self.result.marks)
+        marks = html.index_marks(self.result.marks)
+        parts = [html.report_chips(self.report)]
+        if self.result.description:
+            parts.append(f"<p>{html.esc(self.result.description)}</p>")
+        for i, message in enumerate(self.result.messages):
+            body = _block_html(message.content, marks, f"/messages/{i}/content",
+                               self.origin.display_limit)
+            parts.append(f"<div><b>{html.esc(message.role)}</b>{body}</div>")
+        head = self.origin.head(_ms(self.duration_ms), f"{len(self.result.messages)} messages")
+        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "prompt"}),
+                          f"{head}\n{_clip(self.text)}", include, exclude)
+
+    def __repr__(self) -> str:
+        return f"<PromptView {self.origin.name}: {len(self.result.messages)} messages>"
+
+
+def _block_text(block: Any) -> str:
+    if isinstance(block, TextContent):
+        return block.text
+    if isinstance(block, EmbeddedResource):
+        inner = block.resource
+        return inner.text if isinstance(inner, TextResourceContents) else f"<blob {inner.uri}>"
+    if isinstance(block, ResourceLink):
+        return f"<link {block.uri}>"
+    return f"<{getattr(block, 'type', 'content')}>"
+
+
+def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
+    if isinstance(block, TextContent):
+        return f'<pre class="cloudg-json">{html.badge(html.esc(block.text), marks.get(path + "/text"))}</pre>'
+    if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
+        text_path = path + "/resource/text"
+        if _is_json(block.resource.mime_type):
+            try:
+                return html.json_block(json.loads(block.resource.text), marks, text_path, limit=limit)
+            except ValueError:
+                pass
+        return f'<pre class="cloudg-json">{html.badge(html.esc(block.resource.text), marks.get(text_path))}</pre>'
+    return f"<pre>{html.esc(_block_text(block))}</pre>"
+
+
+def _is_json(mime_type: str | None) -> bool:
+    return bool(mime_type) and "json" in str(mime_type)
+
+
+def _ms(duration: float | None) -> str:
+    return f"{duration:.1f} ms" if isinstance(duration, int | float) else ""
+
+
+def _page_line(value: Mapping[str, Any], key: str) -> str:
+    keys = ("total", "returned", "offset", "next_cursor", "truncated")
+    bits = [f"{k}={value[k]}" for k in keys if value.get(k) not in (None, "")]
+    return f"{key}: " + (", ".join(bits) if bits else f"{len(value[key])} records")
+
+
+def _report_line(report: Mapping[str, Any]) -> str:
+    counts = [f"{s} {sum(report[s].values())}" for s in REPORT_COUNT_SECTIONS
+              if isinstance(report.get(s), Mapping) and report[s]]
+    return "transforms: " + (", ".join(counts) if counts else "annotations only")
+
+
+def _clip(text: str, limit: int = 4000) -> str:
+    return text if len(text) <= limit else text[:limit] + f"\n… {len(text) - limit} more characters"

@@ -1,0 +1,160 @@
+"""Tables: listings, status and history, as display objects with a DataFrame underneath.
+
+A `Table` pages (shows `limit` rows, says how many more) rather than freezing the browser; the
+rows themselves are kept whole for `.rows` and `.to_frame()`. A `Listing` is a table of wire
+items (tools, resources, ...) and so also carries the custom MIME payload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from cloudg_lab.notebook.display import html
+from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
+
+
+class Table:
+    """Rows of plain values with a title; `text/html` and `text/plain` come from pandas."""
+
+    def __init__(self, title: str, rows: Sequence[Mapping[str, Any]],
+                 columns: Sequence[str] | None = None, *, limit: int = 50, note: str = "") -> None:
+        self.title = title
+        self.rows = [dict(r) for r in rows]
+        self.columns = list(columns) if columns is not None else _columns(self.rows)
+        self.limit = limit
+        self.note = note
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.rows)
+
+    def column(self, name: str) -> list[Any]:
+        """One column's values, in row order (missing cells are None)."""
+        return [r.get(name) for r in self.rows]
+
+    def to_frame(self) -> Any:
+        """All rows as a pandas DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame([[_cell(r.get(c)) for c in self.columns] for r in self.rows],
+                            columns=self.columns)
+
+    def html_body(self) -> str:
+        if not self.rows:
+            return '<div class="cloudg-more">(none)</div>' + self._note_html()
+        shown = self.to_frame().head(self.limit)
+        body = shown.to_html(index=False, border=0, classes="cloudg-table")
+        hidden = len(self.rows) - self.limit
+        more = f'<div class="cloudg-more">… {hidden} more rows</div>' if hidden > 0 else ""
+        return body + more + self._note_html()
+
+    def plain(self) -> str:
+        lines = [self.title]
+        if not self.rows:
+            lines.append("(none)")
+        else:
+            lines.append(self.to_frame().head(self.limit).to_string(index=False))
+            if len(self.rows) > self.limit:
+                lines.append(f"… {len(self.rows) - self.limit} more rows")
+        if self.note:
+            lines.append(self.note)
+        return "\n".join(lines)
+
+    def _note_html(self) -> str:
+        return f'<div class="cloudg-more">{html.esc(self.note)}</div>' if self.note else ""
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        return mimebundle(None, html.frame_html(self.title, self.html_body()), self.plain(),
+                          include, exclude)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.title!r}: {len(self.rows)} rows>"
+
+
+class Listing(Table):
+    """A table of what a principal may see, plus the wire items as the custom MIME payload."""
+
+    def __init__(self, origin: Origin, wire: list[dict[str, Any]], rows: Sequence[Mapping[str, Any]],
+                 columns: Sequence[str]) -> None:
+        super().__init__(origin.head(f"{len(wire)} {origin.name}"), rows, columns,
+                         limit=origin.display_limit)
+        self.origin = origin
+        self.wire = wire
+
+    @property
+    def names(self) -> list[str]:
+        """The first column's values: tool or prompt names, URIs or URI templates."""
+        return [str(r[self.columns[0]]) for r in self.rows]
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        data = payload(self.origin, self.wire)
+        return mimebundle(data, html.frame_html(self.title, self.html_body(),
+                                                attrs={"kind": "listing"}),
+                          self.plain(), include, exclude)
+
+
+class Panel:
+    """Several displays under one head: the policy summary, the plain inspector."""
+
+    def __init__(self, title: str, sections: Sequence[tuple[str, Any]]) -> None:
+        self.title = title
+        self.sections = list(sections)
+
+    def section(self, title: str) -> Any:
+        """The display shown under `title`.
+
+        Raises:
+            KeyError: when there is no such section.
+        """
+        for name, shown in self.sections:
+            if name == title:
+                return shown
+        raise KeyError(title)
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        parts_html, parts_plain = [], [self.title]
+        for name, shown in self.sections:
+            bundle = shown._repr_mimebundle_()
+            parts_html.append(f"<h4>{html.esc(name)}</h4>{bundle['text/html']}")
+            parts_plain.append(f"\n== {name} ==\n{bundle['text/plain']}")
+        return mimebundle(None, html.frame_html(self.title, "".join(parts_html)),
+                          "\n".join(parts_plain), include, exclude)
+
+    def __repr__(self) -> str:
+        return f"<Panel {self.title!r}: {', '.join(n for n, _ in self.sections)}>"
+
+
+class Text:
+    """Preformatted text under a title: usage and help."""
+
+    def __init__(self, title: str, text: str) -> None:
+        self.title = title
+        self.text = text
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        body = f'<pre class="cloudg-json">{html.esc(self.text)}</pre>'
+        return mimebundle(None, html.frame_html(self.title, body), f"{self.title}\n{self.text}",
+                          include, exclude)
+
+    def __repr__(self) -> str:
+        return f"<Text {self.title!r}>"
+
+
+def _columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(k for k in row if k not in columns)
+    return columns
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(str(v) for v in value)
+    return value
