@@ -57,6 +57,9 @@ class Inventory:
     finding_severity: bytearray = field(default_factory=bytearray)
     """Severity rank per finding: INFO 0 … CRITICAL 4."""
     finding_suppressed: bytearray = field(default_factory=bytearray)
+    finding_cvss: array[float] = field(default_factory=lambda: array("d"))
+    """CVSS score per finding, -1.0 when the finding has none."""
+    finding_tools: list[str] = field(default_factory=list)
     finding_raw: list[str] = field(default_factory=list)
     finding_row_of: dict[str, int] = field(default_factory=dict)
     compliance: list[dict[str, Any]] = field(default_factory=list)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -212,4 +213,7 @@ def _add_finding(inv: Inventory, record: dict[str, Any], raw: str, index: int,
     inv.finding_resources.append(inv.ids[inv.row_of[resource]] if resource in inv.row_of else resource)
     inv.finding_severity.append(SEVERITY_RANK[record["severity"]])
     inv.finding_suppressed.append(record["is_suppressed"])
+    score = record.get("cvss_score")
+    inv.finding_cvss.append(float(score) if score is not None else -1.0)
+    inv.finding_tools.append(sys.intern(record["source_tool"]))
     inv.finding_raw.append(raw)

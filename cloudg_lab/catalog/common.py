@@ -1,0 +1,117 @@
+"""What every catalog handler shares: the dataset a call means, enum arguments, asset briefs,
+paging.
+
+Enum-like arguments are plain strings matched case-insensitively here (not pydantic literals),
+so `provider="aws"` works and a wrong value gets an error that lists the valid ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+from urllib.parse import quote
+
+from cloudg_lab.data import cursors
+from cloudg_lab.data.indexes import NO_FINDINGS
+from cloudg_lab.data.records import SEVERITIES, SEVERITY_RANK
+from cloudg_lab.data.workspace import Dataset
+from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.layer.context import ToolContext
+
+BRIEF_FIELDS = ("id", "name", "type", "provider", "region", "account_id", "arn", "internet_exposed",
+                "open_findings", "max_severity", "tags", "uri")
+DEFAULT_FIELDS = tuple(f for f in BRIEF_FIELDS if f != "tags")
+DATASET_HELP = "Dataset name; empty means the active dataset."
+
+
+def dataset_of(ctx: ToolContext, name: str | None = "") -> Dataset:
+    """The named dataset, or the active one.
+
+    Raises:
+        NoDatasetError: when nothing is loaded or the name is unknown.
+    """
+    return ctx.workspace.get(name or None)  # type: ignore[no-any-return]
+
+
+def choose(value: str, valid: Iterable[str], argument: str) -> str:
+    """`value` matched case-insensitively against `valid`, in the valid spelling.
+
+    Raises:
+        InvalidArgumentsError: listing the valid values (the message never repeats `value`).
+    """
+    options = list(valid)
+    folded = {v.casefold(): v for v in options}
+    found = folded.get(str(value).strip().casefold())
+    if found is None:
+        raise InvalidArgumentsError(f"Unknown value for '{argument}'; valid: {', '.join(options)}",
+                                    {"argument": argument, "valid": options})
+    return found
+
+
+def choose_many(values: Sequence[str], valid: Iterable[str], argument: str) -> tuple[str, ...]:
+    options = list(valid)
+    return tuple(dict.fromkeys(choose(v, options, argument) for v in values))
+
+
+def severity_rank(value: str | None, argument: str = "min_severity") -> int | None:
+    """A severity name (any case) as its rank, INFO 0 … CRITICAL 4.
+
+    Raises:
+        InvalidArgumentsError: for an unknown severity, listing the valid ones.
+    """
+    if value is None or value == "":
+        return None
+    return SEVERITY_RANK[choose(value, SEVERITIES, argument)]
+
+
+def severity_name(rank: int) -> str | None:
+    return None if rank == NO_FINDINGS else SEVERITIES[len(SEVERITIES) - 1 - rank]
+
+
+def asset_uri(ident: str) -> str:
+    """`cloudg://assets/{+ref}` for an asset id (reserved characters kept, like `{+ref}` allows)."""
+    return "cloudg://assets/" + quote(ident, safe=":/@-._~!$&'()*+,;=")
+
+
+def brief(ds: Dataset, row: int, fields: Sequence[str] = DEFAULT_FIELDS) -> dict[str, Any]:
+    """An asset as tools return it: `id` first, then the requested fields in a fixed order."""
+    inv, idx = ds.inventory, ds.inventory.indexes
+    ident = inv.ids[row]
+    values = {
+        "name": lambda: inv.names[row], "type": lambda: inv.types[row],
+        "provider": lambda: inv.providers[row], "region": lambda: inv.regions[row],
+        "account_id": lambda: inv.accounts[row], "arn": lambda: inv.arns[row],
+        "internet_exposed": lambda: bool(inv.exposed[row]),
+        "open_findings": lambda: idx.open_counts[row],
+        "max_severity": lambda: severity_name(idx.max_severity[row]),
+        "tags": lambda: inv.tags(row), "uri": lambda: asset_uri(ident),
+    }
+    item: dict[str, Any] = {"id": ident}
+    for name in fields:
+        if name != "id":
+            item[name] = values[name]()
+    return item
+
+
+def pick_fields(fields: Sequence[str] | None) -> tuple[str, ...]:
+    """The requested brief fields in canonical order (`id` always first).
+
+    Raises:
+        InvalidArgumentsError: for an unknown field, listing the valid ones.
+    """
+    if not fields:
+        return DEFAULT_FIELDS
+    chosen = set(choose_many(fields, BRIEF_FIELDS, "fields"))
+    return tuple(f for f in BRIEF_FIELDS if f in chosen or f == "id")
+
+
+def paged(tool: str, ds: Dataset, filters: dict[str, Any], *, cursor: str | None,
+          limit: int, total: int) -> tuple[int, dict[str, Any]]:
+    """(offset, paging fields) for a cursor-paged result over `total` items.
+
+    Raises:
+        InvalidArgumentsError: for an invalid or stale cursor.
+    """
+    bound = cursors.binding(tool, ds.name, ds.version, ds.instance, filters)
+    offset = cursors.offset_of(cursor, bound)
+    return offset, cursors.page(total, offset, limit, bound)

@@ -1,0 +1,91 @@
+"""Findings tools: listing, reading and summarising the scanner findings of a dataset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from cloudg_lab.catalog.common import DATASET_HELP, brief, choose, dataset_of, paged, severity_rank
+from cloudg_lab.catalog.records import finding_brief, finding_detail
+from cloudg_lab.data.refs import resolve
+from cloudg_lab.data.summary import findings_overview, worst_first
+from cloudg_lab.data.workspace import Dataset
+from cloudg_lab.errors import ReferenceNotFoundError
+from cloudg_lab.layer.context import ToolContext
+
+CATEGORY = "findings"
+SENSITIVITY = "confidential"
+STATUSES = ("open", "suppressed", "all")
+
+
+def finding_index(ds: Dataset, finding_id: str) -> int:
+    """Raises:
+        ReferenceNotFoundError: when the dataset has no finding with this id.
+    """
+    index = ds.inventory.finding_row_of.get(finding_id)
+    if index is None:
+        folded = finding_id.casefold()
+        close = [f for f in ds.inventory.finding_ids if folded[:8] and f.casefold().startswith(folded[:8])]
+        raise ReferenceNotFoundError("No finding has this id; see list_findings",
+                                     {"finding_id": finding_id, "suggestions": close[:5]})
+    return index
+
+
+def findings_matching(ds: Dataset, severity: str | None, resource: str | None,
+                      status: str) -> list[int]:
+    """Finding indexes for the filters, worst first."""
+    inv = ds.inventory
+    rank = severity_rank(severity, "severity")
+    if resource:
+        candidates: list[int] = list(inv.indexes.findings_of.get(resolve(inv, resource, what="resource"), []))
+    elif rank is not None:
+        candidates = list(inv.indexes.findings_by_severity.get(rank, []))
+    else:
+        candidates = list(range(inv.finding_count))
+    wanted = {"open": (0,), "suppressed": (1,), "all": (0, 1)}[status]
+    return worst_first(inv, [i for i in candidates if inv.finding_suppressed[i] in wanted
+                             and (rank is None or inv.finding_severity[i] == rank)])
+
+
+def register(layer: Any) -> None:
+    """Add the findings tools to `layer`."""
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=("start-here",))
+    def list_findings(ctx: ToolContext, *,
+                      severity: str | None = Field(None, description="Only this severity: CRITICAL, "
+                                                   "HIGH, MEDIUM, LOW or INFO (any case)."),
+                      resource: str | None = Field(None, description="Only findings on this asset "
+                                                                     "(id, ARN or name)."),
+                      status: str = Field("open", description="open, suppressed or all."),
+                      limit: int = Field(50, ge=1, le=500, description="Findings per page."),
+                      cursor: str | None = Field(None, description="next_cursor of the previous page."),
+                      dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """Findings worst first (severity, then CVSS), filtered by severity, asset and status; paged."""
+        ds = dataset_of(ctx, dataset)
+        state = choose(status, STATUSES, "status")
+        found = findings_matching(ds, severity, resource, state)
+        binding = {"severity": severity_rank(severity, "severity"), "resource": resource,
+                   "status": state}
+        offset, page = paged("list_findings", ds, binding, cursor=cursor, limit=limit, total=len(found))
+        items = [finding_brief(ds, i) for i in found[offset:offset + limit]]
+        return {"dataset": ds.name, "total": len(found), **page, "items": items}
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def get_finding(ctx: ToolContext, *,
+                    finding_id: str = Field(description="A finding id from list_findings."),
+                    dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """One finding in full: evidence, remediation, its asset and the compliance results citing it."""
+        ds = dataset_of(ctx, dataset)
+        return {"dataset": ds.name, **finding_detail(ds, finding_index(ds, finding_id))}
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def findings_summary(ctx: ToolContext, *,
+                         dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """Open findings by severity and source tool, the most affected assets, compliance status."""
+        ds = dataset_of(ctx, dataset)
+        overview = findings_overview(ds.inventory)
+        top_rows = overview.pop("top_rows")
+        overview["top_assets"] = [brief(ds, r, ("id", "name", "type", "open_findings", "max_severity",
+                                                "uri")) for r in top_rows]
+        return {"dataset": ds.name, **overview}

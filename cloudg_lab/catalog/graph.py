@@ -1,0 +1,85 @@
+"""Graph tools: an asset's neighbours, what the internet reaches, and paths between assets."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from cloudg_lab.catalog.common import DATASET_HELP, brief, choose, choose_many, dataset_of, paged
+from cloudg_lab.catalog.records import edge_view, node
+from cloudg_lab.data import graph as paths
+from cloudg_lab.data.graph import DIRECTIONS, by_risk, exposure_reasons, neighbor_edges
+from cloudg_lab.data.refs import resolve
+from cloudg_lab.layer.context import ToolContext
+
+CATEGORY = "graph"
+SENSITIVITY = "confidential"
+MAX_DEPTH = 6
+
+
+def neighbors_of(ds: Any, row: int, direction: str, edge_types: list[str] | None,
+                 limit: int) -> dict[str, Any]:
+    """`neighbors`' result (also the `cloudg://assets/{ref}/neighbors` resource)."""
+    inv = ds.inventory
+    kinds = frozenset(choose_many(edge_types, sorted(set(inv.edge_types)), "edge_types")) \
+        if edge_types else None
+    edges = neighbor_edges(inv, inv.ids[row], direction, kinds)
+    return {"dataset": ds.name, "asset": brief(ds, row, ("id", "name", "type", "uri")),
+            "direction": direction, "total": len(edges), "returned": min(limit, len(edges)),
+            "truncated": len(edges) > limit,
+            "items": [edge_view(ds, e, d) for e, d in edges[:limit]]}
+
+
+def register(layer: Any) -> None:
+    """Add the graph tools to `layer`."""
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def neighbors(ctx: ToolContext, *,
+                  ref: str = Field(description="Asset id, ARN or name."),
+                  direction: str = Field("both", description="outgoing, incoming or both."),
+                  edge_types: Annotated[list[str] | None,
+                                        Field(description="Only these edge types (any case).")] = None,
+                  limit: int = Field(50, ge=1, le=500, description="Edges returned."),
+                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """The edges around one asset and what sits at their other end."""
+        ds = dataset_of(ctx, dataset)
+        way = choose(direction, DIRECTIONS, "direction")
+        return neighbors_of(ds, resolve(ds.inventory, ref), way, edge_types, limit)
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def internet_exposure(ctx: ToolContext, *,
+                          limit: int = Field(50, ge=1, le=500, description="Assets per page."),
+                          cursor: str | None = Field(None, description="next_cursor of the previous "
+                                                                       "page."),
+                          dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """Assets reachable from the internet and why, riskiest first; paged."""
+        ds = dataset_of(ctx, dataset)
+        reasons = exposure_reasons(ds.inventory)
+        rows = by_risk(ds.inventory, list(reasons))
+        offset, page = paged("internet_exposure", ds, {}, cursor=cursor, limit=limit, total=len(rows))
+        items = [{**brief(ds, r), "via": reasons[r]} for r in rows[offset:offset + limit]]
+        return {"dataset": ds.name, "total": len(rows), **page, "items": items}
+
+    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def find_paths(ctx: ToolContext, *,
+                   source: str = Field(description="Start asset: id, ARN or name."),
+                   target: str = Field(description="End asset: id, ARN or name."),
+                   max_depth: int = Field(4, ge=1, le=MAX_DEPTH, description="Edges per path (1-6)."),
+                   max_paths: int = Field(10, ge=1, le=100, description="Paths returned."),
+                   directed: bool = Field(True, description="Follow edges only in their direction."),
+                   dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """Paths between two assets over the edges, shortest first, with bounded search work."""
+        ds = dataset_of(ctx, dataset)
+        inv = ds.inventory
+        start = inv.ids[resolve(inv, source, what="source")]
+        end = inv.ids[resolve(inv, target, what="target")]
+        search = paths.find_paths(inv, start, end, max_depth=max_depth, max_paths=max_paths,
+                                  directed=directed, check=ctx.check_cancelled)
+        return {"dataset": ds.name, "source": node(ds, start), "target": node(ds, end),
+                "total": len(search.paths), "truncated": search.truncated,
+                "truncated_reason": search.reason, "expansions": search.expansions,
+                "paths": [{"length": len(p.edges),
+                           "nodes": [node(ds, n) for n in p.nodes],
+                           "edges": [inv.edge_types[e] for e in p.edges]} for p in search.paths]}
+

@@ -1,0 +1,170 @@
+"""Inventory tools: finding, counting and describing assets, accounts, regions and tags."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pydantic import Field
+
+from cloudg_lab.catalog.common import (
+    BRIEF_FIELDS,
+    DATASET_HELP,
+    brief,
+    choose,
+    dataset_of,
+    paged,
+    pick_fields,
+)
+from cloudg_lab.catalog.filters import AssetFilterArgs, resolve_filter
+from cloudg_lab.catalog.records import asset_detail
+from cloudg_lab.data.query import GROUP_KEYS, SORT_KEYS, group_counts, select, sort_rows
+from cloudg_lab.data.refs import resolve
+from cloudg_lab.errors import ReferenceNotFoundError
+from cloudg_lab.layer.context import ToolContext
+
+CATEGORY = "inventory"
+SENSITIVITY = "confidential"
+NO_MATCH_HINT = ("No asset matched. Loosen a filter, check spellings with list_asset_types, "
+                 "list_regions or list_accounts, or search text with query.")
+
+
+class FindAssetsArgs(AssetFilterArgs):
+    sort_by: str | None = Field(None, description="name, type, region, account, risk or findings; "
+                                                  "default file order.")
+    descending: bool | None = Field(None, description="Reverse the order; default true for risk "
+                                                      "and findings, false otherwise.")
+    fields: list[str] | None = Field(None, description="Fields per asset from " + ", ".join(BRIEF_FIELDS)
+                                     + "; id always comes first. Default all but tags.")
+    limit: int = Field(50, ge=1, le=500, description="Assets per page (1-500).")
+    cursor: str | None = Field(None, description="next_cursor of the previous page.")
+
+
+class CountAssetsArgs(AssetFilterArgs):
+    group_by: str = Field("type", description="type, provider, region, account, exposure or severity.")
+    top: int = Field(50, ge=1, le=1000, description="Groups returned (largest first).")
+
+
+def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
+    """Search assets by text, provider, type, region, account, tag, exposure or findings; paged."""
+    ds = dataset_of(ctx, args.dataset)
+    flt = resolve_filter(args, ds)
+    sort_by = choose(args.sort_by, SORT_KEYS, "sort_by") if args.sort_by else None
+    descending = args.descending if args.descending is not None else sort_by in ("risk", "findings")
+    fields = pick_fields(args.fields)
+    binding = {**flt.binding(), "sort_by": sort_by, "descending": descending}
+    rows = sort_rows(ds.inventory, select(ds.inventory, flt), sort_by, descending)
+    offset, page = paged("find_assets", ds, binding, cursor=args.cursor, limit=args.limit, total=len(rows))
+    items = [brief(ds, r, fields) for r in rows[offset:offset + args.limit]]
+    result = {"dataset": ds.name, "total": len(rows), **page, "items": items}
+    if not rows:
+        result["hint"] = NO_MATCH_HINT
+    return result
+
+
+def get_asset(ctx: ToolContext, *,
+              ref: str = Field(description="Asset id, ARN or name."),
+              include_findings: bool = Field(True, description="List the asset's findings (up to 25)."),
+              max_relations: int = Field(20, ge=0, le=200, description="Edges listed per direction."),
+              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+    """Everything about one asset: fields, tags, metadata, relations and findings."""
+    ds = dataset_of(ctx, dataset)
+    row = resolve(ds.inventory, ref)
+    return asset_detail(ds, row, include_findings=include_findings, max_relations=max_relations)
+
+
+def count_assets(ctx: ToolContext, args: CountAssetsArgs) -> dict[str, Any]:
+    """Count assets per type, provider, region, account, exposure or worst open severity."""
+    ds = dataset_of(ctx, args.dataset)
+    group_by = choose(args.group_by, GROUP_KEYS, "group_by")
+    flt = resolve_filter(args, ds)
+    filtered = flt != type(flt)()
+    rows = select(ds.inventory, flt) if filtered else None
+    counts = group_counts(ds.inventory, rows, group_by)
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return {"dataset": ds.name, "group_by": group_by,
+            "total": len(rows) if rows is not None else ds.inventory.asset_count,
+            "group_count": len(ordered), "truncated": len(ordered) > args.top,
+            "groups": [{"key": k, "count": n} for k, n in ordered[:args.top]]}
+
+
+def list_asset_types(ctx: ToolContext, *,
+                     dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+    """Asset types present, with counts, exposed assets and open findings per type."""
+    ds = dataset_of(ctx, dataset)
+    inv, idx = ds.inventory, ds.inventory.indexes
+    items = [{"type": t, "count": len(rows),
+              "internet_exposed": sum(inv.exposed[r] for r in rows),
+              "open_findings": sum(idx.open_counts[r] for r in rows)}
+             for t, rows in idx.by_type.items()]
+    items.sort(key=lambda i: (-i["count"], i["type"]))
+    return {"dataset": ds.name, "total_types": len(items), "items": items}
+
+
+def list_accounts(ctx: ToolContext, *,
+                  limit: int = Field(100, ge=1, le=500, description="Accounts per page."),
+                  cursor: str | None = Field(None, description="next_cursor of the previous page."),
+                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+    """Accounts, subscriptions and projects with asset counts, regions, exposure and findings."""
+    ds = dataset_of(ctx, dataset)
+    inv, idx = ds.inventory, ds.inventory.indexes
+    accounts = sorted(idx.by_account.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    offset, page = paged("list_accounts", ds, {}, cursor=cursor, limit=limit, total=len(accounts))
+    items = []
+    for account, rows in accounts[offset:offset + limit]:
+        named = [r for r in rows if inv.types[r] == "CLOUD_ACCOUNT"]
+        items.append({"account_id": account, "provider": inv.providers[rows[0]],
+                      "name": inv.names[named[0]] if named else None, "assets": len(rows),
+                      "regions": sorted({inv.regions[r] for r in rows}),
+                      "internet_exposed": sum(inv.exposed[r] for r in rows),
+                      "open_findings": sum(idx.open_counts[r] for r in rows)})
+    return {"dataset": ds.name, "total": len(accounts), **page, "items": items}
+
+
+def list_regions(ctx: ToolContext, *,
+                 dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+    """Regions with their providers, asset counts and accounts; plus the regions scanned."""
+    ds = dataset_of(ctx, dataset)
+    inv, idx = ds.inventory, ds.inventory.indexes
+    items = [{"region": region, "providers": sorted({inv.providers[r] for r in rows}),
+              "assets": len(rows), "accounts": len({inv.accounts[r] for r in rows} - {None})}
+             for region, rows in idx.by_region.items()]
+    items.sort(key=lambda i: (-i["assets"], i["region"]))
+    return {"dataset": ds.name, "total": len(items), "items": items,
+            "scanned_regions": ds.inventory.top.get("regions") or {}}
+
+
+def list_tags(ctx: ToolContext, *,
+              key: str | None = Field(None, description="A tag key to list the values of."),
+              top: int = Field(30, ge=1, le=500, description="Keys or values returned."),
+              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+    """Tag keys by how many assets carry them, or the values of one key."""
+    ds = dataset_of(ctx, dataset)
+    tags = ds.inventory.tag_index
+    if key is None:
+        keys = sorted(((k, sum(len(r) for r in v.values()), len(v)) for k, v in tags.items()),
+                      key=lambda t: (-t[1], t[0]))
+        return {"dataset": ds.name, "total_keys": len(keys), "truncated": len(keys) > top,
+                "items": [{"key": k, "assets": n, "distinct_values": d} for k, n, d in keys[:top]]}
+    values = tags.get(key)
+    if values is None:
+        raise ReferenceNotFoundError("No asset carries this tag key; see list_tags without a key",
+                                     {"key": key, "suggestions": _close_keys(key, tags)})
+    counted = Counter({v: len(rows) for v, rows in values.items()})
+    ordered = sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
+    return {"dataset": ds.name, "key": key, "assets": sum(counted.values()),
+            "distinct_values": len(ordered), "truncated": len(ordered) > top,
+            "top_values": [{"value": v, "assets": n} for v, n in ordered[:top]]}
+
+
+def register(layer: Any) -> None:
+    """Add the inventory tools to `layer`."""
+    for handler in (find_assets, get_asset, count_assets, list_asset_types, list_accounts,
+                    list_regions, list_tags):
+        tags = ("start-here",) if handler is find_assets else ()
+        layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=tags)(handler)
+
+
+def _close_keys(key: str, tags: dict[str, Any]) -> list[str]:
+    folded = key.casefold()
+    return [k for k in sorted(tags) if folded in k.casefold() or k.casefold() in folded][:5]

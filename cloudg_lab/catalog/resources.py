@@ -1,0 +1,86 @@
+"""Resources and templates: the same data the tools give, addressable as `cloudg://` URIs.
+
+Every one is JSON (`application/json`); the layer dumps the returned value and runs the output
+pipeline over it. Templates read the active dataset, like the tools' default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cloudg_lab.catalog.common import dataset_of, severity_rank
+from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_ref, complete_severity
+from cloudg_lab.catalog.findings import finding_index, findings_matching
+from cloudg_lab.catalog.graph import neighbors_of
+from cloudg_lab.catalog.privacy import detector_listing
+from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
+from cloudg_lab.catalog.workspace import dataset_summary_of
+from cloudg_lab.data.refs import resolve
+from cloudg_lab.layer.context import ToolContext
+
+MAX_SEVERITY_ITEMS = 200
+
+
+def register(layer: Any) -> None:
+    """Add the resources and templates to `layer`."""
+
+    @layer.resource("cloudg://workspace", name="workspace", category="workspace")
+    async def workspace(ctx: ToolContext) -> dict[str, Any]:
+        """Loaded datasets, the active one and the allowed roots."""
+        return ctx.workspace.status()  # type: ignore[no-any-return]
+
+    @layer.resource("cloudg://datasets", name="datasets", category="workspace")
+    async def datasets(ctx: ToolContext) -> dict[str, Any]:
+        """The loaded datasets with their sizes."""
+        status = ctx.workspace.status()
+        return {"active": status["active_dataset"], "datasets": status["datasets"]}
+
+    @layer.resource("cloudg://policy", name="policy", category="privacy")
+    async def policy(ctx: ToolContext) -> dict[str, Any]:
+        """The policy in force: what it hides, denies and transforms."""
+        return ctx.layer.policy.summary()  # type: ignore[no-any-return]
+
+    @layer.resource("cloudg://privacy/detectors", name="privacy-detectors", category="privacy",
+                    sensitivity="public")
+    async def detectors(ctx: ToolContext) -> dict[str, Any]:
+        """The detectors the policy's transforms use, with their entity types and categories."""
+        return detector_listing(ctx, None)
+
+    @layer.resource("cloudg://datasets/{dataset}/summary", name="dataset-summary", category="workspace",
+                    completions={"dataset": complete_dataset})
+    def dataset_summary(ctx: ToolContext, dataset: str) -> dict[str, Any]:
+        """Counts of assets, edges and findings for one dataset."""
+        return dataset_summary_of(dataset_of(ctx, dataset))
+
+    @layer.resource("cloudg://assets/{+ref}", name="asset", category="inventory",
+                    sensitivity="confidential", completions={"ref": complete_ref})
+    def asset(ctx: ToolContext, ref: str) -> dict[str, Any]:
+        """One asset of the active dataset in full (as get_asset returns it)."""
+        ds = dataset_of(ctx)
+        return asset_detail(ds, resolve(ds.inventory, ref), include_findings=True, max_relations=20)
+
+    @layer.resource("cloudg://assets/{+ref}/neighbors", name="asset-neighbors", category="graph",
+                    sensitivity="confidential", completions={"ref": complete_ref})
+    def asset_neighbors(ctx: ToolContext, ref: str) -> dict[str, Any]:
+        """The edges around one asset of the active dataset."""
+        ds = dataset_of(ctx)
+        return neighbors_of(ds, resolve(ds.inventory, ref), "both", None, 100)
+
+    @layer.resource("cloudg://findings/{finding_id}", name="finding", category="findings",
+                    sensitivity="confidential", completions={"finding_id": complete_finding})
+    def finding(ctx: ToolContext, finding_id: str) -> dict[str, Any]:
+        """One finding of the active dataset in full."""
+        ds = dataset_of(ctx)
+        return {"dataset": ds.name, **finding_detail(ds, finding_index(ds, finding_id))}
+
+    @layer.resource("cloudg://findings/severity/{severity}", name="findings-by-severity",
+                    category="findings", sensitivity="confidential",
+                    completions={"severity": complete_severity})
+    def findings_by_severity(ctx: ToolContext, severity: str) -> dict[str, Any]:
+        """Open findings of one severity in the active dataset (worst CVSS first, up to 200)."""
+        ds = dataset_of(ctx)
+        severity_rank(severity, "severity")
+        found = findings_matching(ds, severity, None, "open")
+        return {"dataset": ds.name, "severity": severity.upper(), "total": len(found),
+                "truncated": len(found) > MAX_SEVERITY_ITEMS,
+                "items": [finding_brief(ds, i) for i in found[:MAX_SEVERITY_ITEMS]]}

@@ -1,0 +1,106 @@
+"""Workspace tools: which datasets are loaded, loading and unloading them, summaries and diffs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from cloudg_lab.catalog.common import DATASET_HELP, brief, dataset_of
+from cloudg_lab.data.diff import diff
+from cloudg_lab.data.inventory import Inventory
+from cloudg_lab.data.summary import inventory_summary
+from cloudg_lab.data.workspace import Dataset
+from cloudg_lab.layer.context import ToolContext
+
+CATEGORY = "workspace"
+NEXT_STEPS = ["Load an inventory with load_dataset(path=...): a directory holding "
+              "inventory-map.json (and optionally findings.json), or the file itself."]
+
+
+def summary_uri(name: str) -> str:
+    return f"cloudg://datasets/{name}/summary"
+
+
+def dataset_summary_of(ds: Dataset) -> dict[str, Any]:
+    """`dataset_summary`'s result; the summary resource and the prompts reuse it."""
+    inv = ds.inventory
+    return {"dataset": ds.name, "source": ds.source, "loaded_at": ds.loaded_at,
+            "version": ds.version, "providers": ds.providers, **inventory_summary(inv)}
+
+
+def register(layer: Any) -> None:
+    """Add the workspace tools to `layer`."""
+
+    @layer.tool(category=CATEGORY, tags=("start-here",))
+    async def workspace_status(ctx: ToolContext) -> dict[str, Any]:
+        """Loaded datasets, the active one and where load_dataset may read from. Start here."""
+        status: dict[str, Any] = ctx.workspace.status()
+        if not status["datasets"]:
+            status["next_steps"] = NEXT_STEPS
+        return status
+
+    @layer.tool(category=CATEGORY)
+    async def list_datasets(ctx: ToolContext) -> dict[str, Any]:
+        """Names and sizes of the loaded datasets, and which one is active."""
+        status = ctx.workspace.status()
+        return {"active": status["active_dataset"], "total": len(status["datasets"]),
+                "datasets": status["datasets"]}
+
+    @layer.tool(category=CATEGORY, capabilities=("read_state", "read_fs"), read_only=False,
+                idempotent=False)
+    def load_dataset(ctx: ToolContext, *,
+                     path: str = Field(description="A directory holding inventory-map.json, or the "
+                                                   "file itself; must lie inside the allowed roots."),
+                     name: str = Field("", description="Dataset name; default derived from the path."),
+                     replace: bool = Field(False, description="Replace a loaded dataset of the same "
+                                                              "name.")) -> dict[str, Any]:
+        """Load an inventory (plus a sibling findings.json) and make it the active dataset."""
+        def progress(done: int, total: int) -> None:
+            ctx.check_cancelled()
+            ctx.report_progress_sync(done, total, "reading inventory")
+
+        previous = ctx.workspace.active_name
+        ds = ctx.workspace.load(path, name or None, replace=replace, restricted=True,
+                                progress=progress)
+        ctx.link(summary_uri(ds.name), f"{ds.name} summary", description="Dataset summary")
+        return {"loaded": ds.name, "active": ctx.workspace.active_name, "previous_active": previous,
+                **ds.info()}
+
+    @layer.tool(category=CATEGORY, read_only=False)
+    async def select_dataset(ctx: ToolContext, *,
+                             name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
+        """Make another loaded dataset the active one (tools default to it)."""
+        previous = ctx.workspace.active_name
+        ds = ctx.workspace.select(name)
+        return {"active": ds.name, "previous": previous}
+
+    @layer.tool(category=CATEGORY, capabilities=("write_state",), read_only=False, destructive=True,
+                idempotent=False)
+    async def unload_dataset(ctx: ToolContext, *,
+                             name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
+        """Remove a dataset from the workspace; its cursors become stale."""
+        ds = ctx.workspace.unload(name)
+        return {"unloaded": ds.name, "active_dataset": ctx.workspace.active_name,
+                "remaining": ctx.workspace.names()}
+
+    @layer.tool(category=CATEGORY)
+    def dataset_summary(ctx: ToolContext, *,
+                        dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+        """Counts of assets, edges and findings by type, provider and severity for one dataset."""
+        return dataset_summary_of(dataset_of(ctx, dataset))
+
+    @layer.tool(category=CATEGORY)
+    def diff_datasets(ctx: ToolContext, *,
+                      base: str = Field(description="The earlier dataset."),
+                      target: str = Field("", description="The later dataset; default the active one."),
+                      limit: int = Field(50, ge=1, le=500, description="Items listed per section."),
+                      ) -> dict[str, Any]:
+        """What changed between two datasets: assets, edges, findings, new internet exposure."""
+        old, new = dataset_of(ctx, base), dataset_of(ctx, target)
+
+        def render(inv: Inventory, row: int) -> dict[str, Any]:
+            return brief(old if inv is old.inventory else new, row)
+
+        return {"base": old.name, "target": new.name,
+                **diff(old.inventory, new.inventory, limit, render, ctx.check_cancelled)}

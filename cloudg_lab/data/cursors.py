@@ -1,0 +1,65 @@
+"""Page cursors `c<offset>.<12hex>`, bound to the dataset version and the query.
+
+The hex has two halves: six digits hashing the tool and dataset name (its family) and six
+hashing the dataset version, its per-load id and the filters (not the limit). A cursor from
+another tool or dataset is therefore `Invalid`, one from the same tool whose data or filters moved
+on is `Stale`. It is short, opaque and free of identifiers, so every output transform leaves it
+alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cloudg_lab.errors import InvalidArgumentsError
+
+_CURSOR = re.compile(r"^c(\d{1,9})\.([0-9a-f]{12})$")
+
+
+def binding(tool: str, dataset: str, version: int, instance: str, filters: Mapping[str, Any]) -> str:
+    """The 12-hex digits a cursor carries for this tool, dataset state and these filters."""
+    family = _digest({"t": tool, "ds": dataset})
+    state = _digest({"t": tool, "ds": dataset, "v": version, "i": instance, "f": dict(filters)})
+    return family[:6] + state[:6]
+
+
+def _digest(value: dict[str, Any]) -> str:
+    text = json.dumps(value, sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def make(offset: int, bound: str) -> str:
+    return f"c{offset}.{bound}"
+
+
+def offset_of(cursor: str | None, bound: str) -> int:
+    """The offset a cursor points at (0 for no cursor).
+
+    Raises:
+        InvalidArgumentsError: `Invalid cursor ...` for a malformed or foreign cursor,
+            `Stale cursor ...` when the filters or the dataset changed since it was issued.
+    """
+    if cursor is None or cursor == "":
+        return 0
+    match = _CURSOR.match(cursor) if isinstance(cursor, str) else None
+    if match is None or match.group(2)[:6] != bound[:6]:
+        raise InvalidArgumentsError("Invalid cursor. Pass the next_cursor value of the previous "
+                                    "page unchanged, or omit it to start over",
+                                    {"expected": "c<offset>.<12 hex digits>"})
+    if match.group(2) != bound:
+        raise InvalidArgumentsError("Stale cursor: the query arguments or the dataset changed "
+                                    "since it was issued. Repeat the query without a cursor",
+                                    {"reason": "stale"})
+    return int(match.group(1))
+
+
+def page(total: int, offset: int, limit: int, bound: str) -> dict[str, Any]:
+    """The paging fields of a result: offset, returned, next_cursor, truncated."""
+    end = min(total, offset + limit)
+    more = end < total
+    return {"offset": offset, "returned": max(0, end - offset),
+            "next_cursor": make(end, bound) if more else None, "truncated": more}

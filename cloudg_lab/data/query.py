@@ -1,0 +1,173 @@
+"""Asset filters, sorting and grouping over an inventory's columns and indexes.
+
+A query starts from the smallest postings list among its indexed filters and checks the rest
+column by column, so one selective filter costs in proportion to its matches, not to the estate.
+Filters are plain frozen data: the cursor binds them, and `find_assets` and `count_assets` share
+them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cloudg_lab.data.indexes import NO_FINDINGS, Indexes
+from cloudg_lab.data.inventory import Inventory
+from cloudg_lab.data.records import SEVERITIES
+
+SORT_KEYS = ("name", "type", "region", "account", "risk", "findings")
+GROUP_KEYS = ("type", "provider", "region", "account", "exposure", "severity")
+NONE_GROUP = "NONE"
+"""The group of assets without an account, or without open findings (`group_by=severity`)."""
+
+
+@dataclass(frozen=True)
+class AssetFilter:
+    """Canonical filter values (enums already resolved to the dataset's spelling)."""
+
+    query: str | None = None
+    provider: str | None = None
+    asset_types: tuple[str, ...] = ()
+    region: str | None = None
+    account_id: str | None = None
+    tag_key: str | None = None
+    tag_value: str | None = None
+    internet_exposed: bool | None = None
+    has_findings: bool | None = None
+    min_severity: int | None = None
+    """Severity rank (INFO 0 … CRITICAL 4) the asset's worst open finding must reach."""
+
+    def binding(self) -> dict[str, Any]:
+        """The filter as plain data, for cursor binding."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+
+def select(inv: Inventory, flt: AssetFilter) -> list[int]:
+    """Rows matching every filter, in file order."""
+    idx = inv.indexes
+    candidates = _smallest_postings(idx, flt)
+    checks = _checks(inv, idx, flt)
+    rows = range(inv.asset_count) if candidates is None else candidates
+    if not checks:
+        return list(rows)
+    return [r for r in rows if all(check(r) for check in checks)]
+
+
+def _smallest_postings(idx: Indexes, flt: AssetFilter) -> Sequence[int] | None:
+    lists: list[Sequence[int]] = []
+    if flt.provider is not None:
+        lists.append(idx.by_provider.get(flt.provider, ()))
+    if flt.asset_types:
+        lists.append(_union([idx.by_type.get(t, ()) for t in flt.asset_types]))
+    if flt.region is not None:
+        lists.append(idx.by_region.get(flt.region, ()))
+    if flt.account_id is not None:
+        lists.append(idx.by_account.get(flt.account_id, ()))
+    if flt.tag_key is not None:
+        lists.append(_tag_rows(idx, flt.tag_key, flt.tag_value))
+    if flt.internet_exposed:
+        lists.append(idx.exposed_rows)
+    if flt.has_findings or flt.min_severity is not None:
+        lists.append(idx.rows_with_findings)
+    if flt.query:
+        lists.append(idx.text_rows(flt.query))
+    return min(lists, key=len) if lists else None
+
+
+def _union(postings: list[Sequence[int]]) -> Sequence[int]:
+    if len(postings) == 1:
+        return postings[0]
+    return sorted({r for rows in postings for r in rows})
+
+
+def _tag_rows(idx: Indexes, key: str, value: str | None) -> Sequence[int]:
+    values = idx.inv.tag_index.get(key, {})
+    if value is not None:
+        return values.get(value, ())
+    return _union(list(values.values())) if values else ()
+
+
+def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter) -> list[Callable[[int], bool]]:
+    """Row predicates for every filter; the one that chose the candidates is cheap to repeat."""
+    checks: list[Callable[[int], bool]] = []
+    if flt.provider is not None:
+        providers, provider = inv.providers, flt.provider
+        checks.append(lambda r: providers[r] == provider)
+    if flt.asset_types:
+        types, wanted = inv.types, frozenset(flt.asset_types)
+        checks.append(lambda r: types[r] in wanted)
+    if flt.region is not None:
+        regions, region = inv.regions, flt.region
+        checks.append(lambda r: regions[r] == region)
+    if flt.account_id is not None:
+        accounts, account = inv.accounts, flt.account_id
+        checks.append(lambda r: accounts[r] == account)
+    if flt.tag_key is not None:
+        tagged = frozenset(_tag_rows(idx, flt.tag_key, flt.tag_value))
+        checks.append(tagged.__contains__)
+    if flt.internet_exposed is not None:
+        exposed, want = inv.exposed, flt.internet_exposed
+        checks.append(lambda r: bool(exposed[r]) is want)
+    if flt.has_findings is not None:
+        counts, has = idx.open_counts, flt.has_findings
+        checks.append(lambda r: (counts[r] > 0) is has)
+    if flt.min_severity is not None:
+        ranks, floor = idx.max_severity, flt.min_severity
+        checks.append(lambda r: ranks[r] >= floor)
+    if flt.query:
+        matched = frozenset(idx.text_rows(flt.query))
+        checks.append(matched.__contains__)
+    return checks
+
+
+# --------------------------------------------------------------------------- sorting
+
+
+def sort_rows(inv: Inventory, rows: list[int], sort_by: str | None, descending: bool) -> list[int]:
+    """Rows ordered by `sort_by` (file order breaks ties); None keeps file order."""
+    if sort_by is None:
+        return rows[::-1] if descending else rows
+    idx = inv.indexes
+    keys: dict[str, Callable[[int], Any]] = {
+        "name": lambda r: inv.names[r].casefold(),
+        "type": lambda r: inv.types[r],
+        "region": lambda r: inv.regions[r],
+        "account": lambda r: inv.accounts[r] or "",
+        "risk": lambda r: (idx.max_severity[r], idx.open_counts[r]),
+        "findings": lambda r: idx.open_counts[r],
+    }
+    return sorted(rows, key=keys[sort_by], reverse=descending)
+
+
+# --------------------------------------------------------------------------- grouping
+
+
+def group_counts(inv: Inventory, rows: list[int] | None, group_by: str) -> Counter[str]:
+    """Assets per group; `rows=None` means the whole inventory (answered from the indexes)."""
+    idx = inv.indexes
+    if rows is None and group_by in ("type", "provider", "region", "account"):
+        postings = {"type": idx.by_type, "provider": idx.by_provider, "region": idx.by_region,
+                    "account": idx.by_account}[group_by]
+        counts = Counter({k: len(v) for k, v in postings.items()})
+        if group_by == "account":
+            counts[NONE_GROUP] = inv.asset_count - sum(counts.values())
+        return +counts
+    label = _labeller(inv, idx, group_by)
+    return Counter(label(r) for r in (range(inv.asset_count) if rows is None else rows))
+
+
+def _labeller(inv: Inventory, idx: Indexes, group_by: str) -> Callable[[int], str]:
+    if group_by == "type":
+        return inv.types.__getitem__
+    if group_by == "provider":
+        return inv.providers.__getitem__
+    if group_by == "region":
+        return inv.regions.__getitem__
+    if group_by == "account":
+        return lambda r: inv.accounts[r] or NONE_GROUP
+    if group_by == "exposure":
+        return lambda r: "internet_exposed" if inv.exposed[r] else "internal"
+    ranks = idx.max_severity
+    return lambda r: SEVERITIES[len(SEVERITIES) - 1 - ranks[r]] if ranks[r] != NO_FINDINGS else NONE_GROUP
