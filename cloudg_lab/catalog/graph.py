@@ -9,7 +9,7 @@ from pydantic import Field
 from cloudg_lab.catalog.common import DATASET_HELP, brief, choose, choose_many, dataset_of, paged
 from cloudg_lab.catalog.records import edge_view, node
 from cloudg_lab.data import graph as paths
-from cloudg_lab.data.graph import DIRECTIONS, by_risk, exposure_reasons, neighbor_edges
+from cloudg_lab.data.graph import DIRECTIONS, exposure_reasons, neighbor_edges
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
 
@@ -56,7 +56,7 @@ def register(layer: Any) -> None:
         """Assets reachable from the internet and why, riskiest first; paged."""
         ds = dataset_of(ctx, dataset)
         reasons = exposure_reasons(ds.inventory)
-        rows = by_risk(ds.inventory, list(reasons))
+        rows = list(reasons)
         offset, page = paged("internet_exposure", ds, {}, cursor=cursor, limit=limit, total=len(rows))
         items = [{**brief(ds, r), "via": reasons[r]} for r in rows[offset:offset + limit]]
         return {"dataset": ds.name, "total": len(rows), **page, "items": items}

@@ -15,7 +15,7 @@ from cloudg_lab.catalog.completions import complete_dataset, complete_finding, c
 from cloudg_lab.catalog.findings import finding_index, findings_matching
 from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
 from cloudg_lab.catalog.workspace import dataset_summary_of, summary_uri
-from cloudg_lab.data.graph import by_risk, exposure_reasons
+from cloudg_lab.data.graph import exposure_reasons
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import NoDatasetError
@@ -60,7 +60,7 @@ def _load_first(description: str) -> PromptResult:
 
 def _exposure(ds: Dataset) -> list[dict[str, Any]]:
     reasons = exposure_reasons(ds.inventory)
-    return [{**brief(ds, r), "via": reasons[r]} for r in by_risk(ds.inventory, list(reasons))[:TOP]]
+    return [{**brief(ds, r), "via": reasons[r]} for r in list(reasons)[:TOP]]
 
 
 def register(layer: Any) -> None:

@@ -33,7 +33,14 @@ def neighbor_edges(inv: Inventory, ident: str, direction: str,
 
 
 def exposure_reasons(inv: Inventory) -> dict[int, list[str]]:
-    """Asset row → why it is reachable from the internet (flag, exposure edge, public rule)."""
+    """Asset row → why it is reachable from the internet (flag, exposure edge, public rule).
+
+    Ordered riskiest first (see `by_risk`); computed once per inventory.
+    """
+    return inv.indexes.derived("exposure", _exposure_reasons)
+
+
+def _exposure_reasons(inv: Inventory) -> dict[int, list[str]]:
     reasons: dict[int, list[str]] = {}
     for row in inv.indexes.exposed_rows:
         reasons[row] = ["is_internet_exposed"]
@@ -45,7 +52,7 @@ def exposure_reasons(inv: Inventory) -> dict[int, list[str]]:
             reasons.setdefault(row, []).append(f"{EXPOSURE_EDGE} edge")
         elif src in PUBLIC_SOURCES:
             reasons.setdefault(row, []).append(f"{kind} from {src}")
-    return {row: list(dict.fromkeys(why)) for row, why in reasons.items()}
+    return {row: list(dict.fromkeys(reasons[row])) for row in by_risk(inv, list(reasons))}
 
 
 def by_risk(inv: Inventory, rows: list[int]) -> list[int]:

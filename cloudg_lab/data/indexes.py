@@ -10,13 +10,14 @@ from __future__ import annotations
 import bisect
 import threading
 from array import array
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
+from typing import Any, TypeVar
 
 from cloudg_lab.data.inventory import Inventory, new_postings
 
-Postings = array
 NO_FINDINGS = -1
+T = TypeVar("T")
 
 
 def group_rows(values: Iterable[str | None]) -> dict[str, array[int]]:
@@ -38,6 +39,15 @@ class Indexes:
     def __init__(self, inv: Inventory) -> None:
         self.inv = inv
         self._lock = threading.Lock()
+        self._derived: dict[str, Any] = {}
+
+    def derived(self, key: str, build: Callable[[Inventory], T]) -> T:
+        """`build(inventory)`, computed once: for structures other modules own (e.g. exposure)."""
+        if key not in self._derived:
+            with self._lock:
+                if key not in self._derived:
+                    self._derived[key] = build(self.inv)
+        return self._derived[key]  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ equality postings
 
