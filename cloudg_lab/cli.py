@@ -84,14 +84,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
                        help="extra Origin to accept (e.g. 'https://app.example')")
     serve.add_argument("--audit-log", metavar="PATH", help="append a JSONL audit trail (mode 0600)")
-    lab = commands.add_parser("lab", help="open JupyterLab on notebooks/quickstart.ipynb")
-    lab.add_argument("extra", nargs=argparse.REMAINDER, help="passed on to jupyter lab")
+    commands.add_parser("lab", help="open JupyterLab on notebooks/quickstart.ipynb; other arguments "
+                        "go to jupyter lab")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "lab":
+        args.extra = extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return COMMANDS[args.command](args)
     except UsageError as exc:
@@ -311,8 +316,7 @@ def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
-    extra = [a for a in args.extra if a != "--"]
-    return subprocess.call([sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *extra])
+    return subprocess.call([sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *args.extra])
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
