@@ -155,11 +155,12 @@ async def test_serve_http_with_tokens_from_the_environment():
         http = httpx2.AsyncClient(headers={"authorization": "Bearer cli-test-token-1"}, timeout=30)
         async with http, Client(streamable_http_client(url.group(1), http_client=http)) as client:
             names = {t.name for t in (await client.list_tools()).tools}
-            metrics = await client.read_resource("cloudg://metrics")
+            await client.call_tool("list_datasets", {})
+            metrics = json.loads((await client.read_resource("cloudg://metrics")).contents[0].text)
         async with httpx2.AsyncClient(timeout=30) as anonymous:
             refused = await anonymous.post(url.group(1), json={})
         assert "find_assets" in names
-        assert "tool:list_tools" not in metrics.contents[0].text
+        assert metrics["tool:list_datasets"]["calls"] == 1
         assert refused.status_code == 401
     finally:
         process.send_signal(signal.SIGINT)
