@@ -28,7 +28,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 async def acall(tool: str, arguments: Mapping[str, Any] | None = None, *,
                 policy: str | None = None, principal: PrincipalLike = None,
-                timeout: float | None = None, **kwargs: Any) -> CallResult:
+                timeout: float | None = None,  # noqa: ASYNC109 (the tool's deadline)
+                **kwargs: Any) -> CallResult:
     """Call `tool` with `arguments` and keyword arguments merged; an isError result is returned.
 
     Raises:

@@ -40,8 +40,8 @@ def _positional(session: Session, sub: str, before: list[str]) -> list[str]:
     if sub in _TOOL_COMMANDS:
         if not before:
             return [s.name for s in layer.visible_tools(principal)]
-        spec = layer.registry.tool(before[0])
-        properties = (spec.input_schema.get("properties") or {}) if spec is not None else {}
+        tool = layer.registry.tool(before[0])
+        properties = (tool.input_schema.get("properties") or {}) if tool is not None else {}
         return [f"{name}=" for name in properties]
     if sub == "read":
         return ([s.uri for s in layer.registry.resources() if policy.is_allowed(s, principal)]
@@ -49,8 +49,8 @@ def _positional(session: Session, sub: str, before: list[str]) -> list[str]:
     if sub == "prompt":
         if not before:
             return _prompt_names(session)
-        spec = layer.registry.prompt(before[0])
-        return [f"{a.name}=" for a in spec.arguments] if spec is not None else []
+        prompt = layer.registry.prompt(before[0])
+        return [f"{a.name}=" for a in prompt.arguments] if prompt is not None else []
     if sub == "complete":
         if not before:
             return ["prompt", "template"]
@@ -82,7 +82,7 @@ def split_line(text: str) -> tuple[list[str], str] | None:
     return words, ""
 
 
-@context_matcher(identifier="cloudg_lab.mcp")
+@context_matcher(identifier="cloudg_lab.mcp")  # type: ignore[untyped-decorator]
 def matcher(context: CompletionContext) -> Any:
     """IPython matcher (API v2): our candidates on `%mcp` lines, nothing elsewhere."""
     live = current_or_none()

@@ -1,6 +1,7 @@
 """`%load_ext cloudg_lab` and `%unload_ext cloudg_lab`: what the extension adds, and takes back.
 
-Loading starts the session (the layer lives in the kernel), registers the magics and their
+Loading starts the session (the layer lives in the kernel; one the async API started earlier is
+kept, with any tools registered on it), registers the magics and their
 `%config` options, the input transformer, the `__cloudg_mcp__` entry it awaits and the tab
 completer, then prints one status line. Unloading stops any HTTP endpoint and removes each of
 those again, so a reload starts clean.
@@ -31,7 +32,7 @@ def load(shell: Any) -> None:
         return
     magics = McpMagic(shell=shell)
     try:
-        live = session.start(magics.frozen())
+        live = _adopt_or_start(magics.frozen())
     except ValueError as exc:
         raise UsageError(f"cloudg_lab not loaded: {exc}") from None
     shell.register_magics(magics)
@@ -61,6 +62,15 @@ def unload(shell: Any) -> None:
     shell.user_ns_hidden.pop(ENTRY, None)
     _discard(shell.Completer.custom_matchers, completer.matcher)
     delattr(shell, _MAGICS_ATTR)
+
+
+def _adopt_or_start(config: Any) -> session.Session:
+    """Keep a session the async API already started (and the tools registered on it)."""
+    live = session.current_or_none()
+    if live is None:
+        return session.start(config)
+    live.configure(config)
+    return live
 
 
 def _discard(items: list[Any], item: Any) -> None:

@@ -83,15 +83,16 @@ async def serve(session: Session, *, port: int, token_env: str | None = None,
         tokens = TokenTable([_token_spec(token, scope.principal)])
     endpoint = HttpEndpoint(scope.layer, host="127.0.0.1", port=port, tokens=tokens)
     await endpoint.start()
-    served = Served(endpoint=endpoint, url=str(endpoint.url), loop=asyncio.get_running_loop(), policy=scope.policy,
-                    principal=scope.principal.label(), token=token, token_env=token_env)
+    served = Served(endpoint=endpoint, url=str(endpoint.url), loop=asyncio.get_running_loop(),
+                    policy=scope.policy, principal=scope.principal.label(), token=token,
+                    token_env=token_env)
     session.servers[KEY] = served
     return served
 
 
 async def stop(session: Session) -> Served | None:
     """Stop the endpoint and free its port; None when nothing was serving."""
-    served = session.servers.pop(KEY, None)
+    served: Served | None = session.servers.pop(KEY, None)
     if served is not None:
         await served.endpoint.stop()
     return served

@@ -165,7 +165,8 @@ class Session:
 
     async def call(self, tool: str, arguments: Mapping[str, Any] | None = None, *,
                    policy: str | None = None, principal: PrincipalLike = None,
-                   timeout: float | None = None, raw: bool = False) -> CallResult:
+                   timeout: float | None = None,  # noqa: ASYNC109 (the tool's deadline)
+                   raw: bool = False) -> CallResult:
         """Call a tool; failures other than an unknown tool come back as error results.
 
         Raises:
@@ -183,8 +184,8 @@ class Session:
 
         out = CallResult(result, scope.origin("tool", tool, args, self.config.display_limit),
                          follow, raw=raw)
-        self._remember(out, "tool", tool, scope, "error" if result.is_error else "ok",
-                       out.duration_ms)
+        self.last = out
+        self._record("tool", tool, scope, "error" if result.is_error else "ok", out.duration_ms)
         return out
 
     async def read(self, uri: str, *, policy: str | None = None,
@@ -201,7 +202,8 @@ class Session:
                                                    context=_context(scope.principal))
         out = ReadResult(contents, scope.origin("resource", uri, None, self.config.display_limit),
                          _ms(started))
-        self._remember(out, "resource", uri, scope, "ok", out.duration_ms)
+        self.last = out
+        self._record("resource", uri, scope, "ok", out.duration_ms)
         return out
 
     async def prompt(self, name: str, arguments: Mapping[str, Any] | None = None, *,
@@ -218,7 +220,8 @@ class Session:
                                               context=_context(scope.principal))
         out = PromptView(result, scope.origin("prompt", name, arguments, self.config.display_limit),
                          _ms(started))
-        self._remember(out, "prompt", name, scope, "ok", out.duration_ms)
+        self.last = out
+        self._record("prompt", name, scope, "ok", out.duration_ms)
         return out
 
     async def complete(self, ref_kind: Literal["prompt", "template"], ref: str, argument: str,
@@ -274,11 +277,6 @@ class Session:
         return (f"cloudg_lab {__version__} · policy {self.policy_name} · principal "
                 f"{self.principal.label()} · datasets: {datasets} · vault key: {self.vault_key_source()}")
 
-    def _remember(self, out: Any, kind: str, name: str, scope: Scope, status: str,
-                  duration_ms: float | None) -> None:
-        self.last = out
-        self._record(kind, name, scope, status, duration_ms)
-
     def _record(self, kind: str, name: str, scope: Scope, status: str,
                 duration_ms: float | None) -> None:
         self.history.append({"time": time.strftime("%H:%M:%S"), "kind": kind, "name": name,
@@ -310,7 +308,10 @@ def _ms(started: float) -> float:
     return round((time.perf_counter() - started) * 1000, 3)
 
 
-_current: Session | None = None
+class _Slot:
+    """Holds this process's one session (a kernel hosts one layer)."""
+
+    session: Session | None = None
 
 
 def current() -> Session:
@@ -319,15 +320,14 @@ def current() -> Session:
     Raises:
         PolicyError: when `$CLOUDG_LAB_POLICY` names a policy that does not load.
     """
-    global _current
-    if _current is None:
-        _current = Session()
-    return _current
+    if _Slot.session is None:
+        _Slot.session = Session()
+    return _Slot.session
 
 
 def current_or_none() -> Session | None:
     """The running session, without starting one (traits check against it when it exists)."""
-    return _current
+    return _Slot.session
 
 
 def start(config: SessionConfig, *, layer: Layer | None = None) -> Session:
@@ -336,14 +336,12 @@ def start(config: SessionConfig, *, layer: Layer | None = None) -> Session:
     Raises:
         PolicyError, ValueError: for a configuration that does not load.
     """
-    global _current
-    _current = Session(config, layer=layer)
-    return _current
+    _Slot.session = Session(config, layer=layer)
+    return _Slot.session
 
 
 def end() -> Session | None:
     """Forget the current session (its servers must be stopped first) and return it."""
-    global _current
-    ended, _current = _current, None
+    ended, _Slot.session = _Slot.session, None
     return ended
 

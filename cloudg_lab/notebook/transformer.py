@@ -35,7 +35,7 @@ def transform_lines(lines: list[str]) -> list[str]:
         cell = _CELL.match(lines[first].rstrip("\r\n"))
         if cell is not None:
             body = "".join(lines[first + 1:])
-            return lines[:first] + [call_text(cell.group("args"), body) + "\n"]
+            return [*lines[:first], call_text(cell.group("args"), body) + "\n"]
     return [_line(line) for line in lines]
 
 

@@ -127,7 +127,7 @@ class Kernel:
         """The value of a Python literal expression evaluated in the kernel."""
         import ast
 
-        cell = self.ok(f"print(repr({expression}))")
+        cell = self.ok(f"print(repr(({expression})))")
         return ast.literal_eval(cell.stdout.strip())
 
     def _drain(self) -> None:

@@ -64,21 +64,23 @@ def refused(port: int) -> bool:
 async def test_serve_answers_a_real_client_while_the_kernel_is_idle(kernel):
     kernel.ok(ME_TOOL)
     kernel.ok("srv = %mcp serve --port 0")
-    url, token = kernel.value("srv.url, srv.token")
-    before = kernel.value("cloudg_lab.notebook.session.current().audit_log().counters['allowed']")
-    tools, added, me = await call_server(url, token)
-    assert {"add", "me", "find_assets"} <= set(tools)
-    assert added["sum"] == 42
-    assert me == {"id": "local", "roles": ["default", "local"]}
-    after = kernel.value("cloudg_lab.notebook.session.current().audit_log().counters['allowed']")
-    assert after >= before + 3
-    async with httpx2.AsyncClient(timeout=10) as http:
-        anonymous = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
-    assert anonymous.status_code == 401
-    status = kernel.ok("%mcp status").result["text/plain"]
-    assert url in status and "True" in status
-    assert "Already serving" in kernel.run("%mcp serve --port 0").stderr
-    stopped = kernel.ok("%mcp stop").result["text/plain"]
+    try:
+        url, token = kernel.value("srv.url, srv.token")
+        counters = "cloudg_lab.notebook.session.current().audit_log().counters['allowed']"
+        before = kernel.value(counters)
+        tools, added, me = await call_server(url, token)
+        assert {"add", "me", "find_assets"} <= set(tools)
+        assert added["sum"] == 42
+        assert me == {"id": "local", "roles": ["default", "local"]}
+        assert kernel.value(counters) == before + 2  # the two calls, checked by the session's policy
+        async with httpx2.AsyncClient(timeout=10) as http:
+            anonymous = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+        assert anonymous.status_code == 401
+        status = kernel.ok("%mcp status").result["text/plain"]
+        assert url in status and "True" in status
+        assert "Already serving" in kernel.run("%mcp serve --port 0").stderr
+    finally:
+        stopped = kernel.ok("%mcp stop").result["text/plain"]
     assert url in stopped and refused(port_of(url))
     assert "Nothing is being served" in kernel.run("%mcp stop").stderr
 

@@ -29,13 +29,14 @@ def _configure(parser: CommandParser) -> None:
     parser.add_argument("--policy", default=None, metavar="NAME", help="whose audit trail")
 
 
-def write_rows(rows: list[dict[str, Any]], columns: list[str], path: Path) -> None:
-    """Write `rows` to `path` in the format its suffix names, atomically.
+def write_rows(rows: list[dict[str, Any]], columns: list[str], target: str) -> Path:
+    """Write `rows` to `target` in the format its suffix names, atomically; returns the path.
 
     Raises:
         UsageError: for an unsupported suffix.
         OSError: when the directory is missing or not writable.
     """
+    path = Path(target).expanduser().resolve()
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise UsageError(f"Export to {', '.join(FORMATS)}; got {path.name!r}")
@@ -57,13 +58,13 @@ def write_rows(rows: list[dict[str, Any]], columns: list[str], path: Path) -> No
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+    return path
 
 
 async def _run(inv: Invocation) -> Any:
-    path = Path(inv.args.path).expanduser()
     log = inv.session.audit_log(inv.args.policy)
     rows = audit.rows(reversed(log.entries()))
-    await asyncio.to_thread(write_rows, rows, audit.COLUMNS, path)
+    path = await asyncio.to_thread(write_rows, rows, audit.COLUMNS, inv.args.path)
     return Table("export", [{"file": str(path), "entries": len(rows)}], ["file", "entries"])
 
 

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from IPython import get_ipython
 from IPython.core.error import UsageError
 
 from cloudg_lab.notebook import serving
@@ -14,6 +15,9 @@ from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.display import Table
 from cloudg_lab.notebook.display.bundle import mimebundle
 from cloudg_lab.notebook.display.html import esc, frame_html
+
+TERMINAL_NOTE = ("terminal IPython runs its event loop only while a cell runs, so this server "
+                 "answers only then; serve from a Jupyter kernel to answer between cells")
 
 
 class ServerView:
@@ -26,14 +30,18 @@ class ServerView:
 
     def _lines(self) -> list[str]:
         s = self.served
-        return [f"serving {s.url} · policy {s.policy} · principal {s.principal}",
-                f"bearer token: {s.token_hint}",
-                "client config:", json.dumps(s.client_config(), indent=2)]
+        lines = [f"serving {s.url} · policy {s.policy} · principal {s.principal}",
+                 f"bearer token: {s.token_hint}",
+                 "client config:", json.dumps(s.client_config(), indent=2)]
+        if getattr(get_ipython(), "kernel", None) is None:
+            lines.append(TERMINAL_NOTE)
+        return lines
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
         lines = self._lines()
         body = f'<div>{esc(lines[1])}</div><pre class="cloudg-json">{esc(lines[3])}</pre>'
+        body += "".join(f"<div>{esc(extra)}</div>" for extra in lines[4:])
         return mimebundle(None, frame_html(lines[0], body), "\n".join(lines), include, exclude)
 
     def __repr__(self) -> str:

@@ -33,7 +33,7 @@ STYLE = """<style>
 
 
 def esc(value: Any) -> str:
-    return html.escape(value if isinstance(value, str) else str(value), quote=True)
+    return str(html.escape(value if isinstance(value, str) else str(value), quote=True))
 
 
 def index_marks(marks: Iterable[Mark]) -> dict[str, Mark]:
@@ -112,7 +112,7 @@ def records_table(records: Sequence[Mapping[str, Any]], marks: MarkIndex, path: 
     rows = [[cell_html(r[c], marks, pointer(pointer(path, i), c)) if c in r else ""
              for c in columns] for i, r in enumerate(records[:limit])]
     frame = pd.DataFrame(rows, columns=[esc(c) for c in columns])
-    table = frame.to_html(escape=False, index=False, border=0, classes="cloudg-table")
+    table = str(frame.to_html(escape=False, index=False, border=0, classes="cloudg-table"))
     hidden = len(records) - limit
     tail = f'<div class="cloudg-more">… {hidden} more rows</div>' if hidden > 0 else ""
     return table + tail

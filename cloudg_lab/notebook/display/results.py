@@ -269,7 +269,8 @@ class ReadResult:
         parts = [html.report_chips(self.report)]
         for i, content in enumerate(self.contents):
             if isinstance(content, BlobResourceContents):
-                parts.append(f"<div>{html.esc(content.mime_type)} blob, {len(content.blob)} base64 chars</div>")
+                size = len(content.blob)
+                parts.append(f"<div>{html.esc(content.mime_type)} blob, {size} base64 chars</div>")
             elif _is_json(content.mime_type) and self.data is not None and i == 0:
                 parts.append(html.json_block(self.data, {}, f"/contents/{i}/text", limit=limit))
             else:
@@ -297,7 +298,7 @@ class PromptView:
 
     @property
     def messages(self) -> list[dict[str, Any]]:
-        return self.wire["messages"]
+        return list(self.wire["messages"])
 
     @property
     def text(self) -> str:
@@ -348,7 +349,8 @@ def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str
                 return html.json_block(json.loads(block.resource.text), marks, text_path, limit=limit)
             except ValueError:
                 pass
-        return f'<pre class="cloudg-json">{html.badge(html.esc(block.resource.text), marks.get(text_path))}</pre>'
+        text = html.badge(html.esc(block.resource.text), marks.get(text_path))
+        return f'<pre class="cloudg-json">{text}</pre>'
     return f"<pre>{html.esc(_block_text(block))}</pre>"
 
 

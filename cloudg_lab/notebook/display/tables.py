@@ -46,7 +46,7 @@ class Table:
         if not self.rows:
             return '<div class="cloudg-more">(none)</div>' + self._note_html()
         shown = self.to_frame().head(self.limit)
-        body = shown.to_html(index=False, border=0, classes="cloudg-table")
+        body = str(shown.to_html(index=False, border=0, classes="cloudg-table"))
         hidden = len(self.rows) - self.limit
         more = f'<div class="cloudg-more">… {hidden} more rows</div>' if hidden > 0 else ""
         return body + more + self._note_html()
