@@ -1,0 +1,148 @@
+"""P8: what the wire adds to a trivial tool call, and HTTP throughput with 8 concurrent clients.
+
+Baseline in the same run: the in-process `layer.call_tool` of the same trivial async tool under
+`open`. Round trips go through the real `mcp.Client` in-memory (`Client(server)`), over stdio (a
+subprocess) and over streamable HTTP on 127.0.0.1 (a server subprocess, so client and server each
+have a core), in both protocol eras. Throughput: 8 clients, each on its own connection, calling
+concurrently from one process.
+Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from mcp import Client, StdioServerParameters
+
+from cloudg_lab import Layer, Principal
+from cloudg_lab.adapters import HttpEndpoint, build_server, serve_stdio
+
+ERAS = (("legacy", "legacy"), ("2026-07-28", "auto"))
+CLIENTS = 8
+
+
+def build_layer() -> Layer:
+    layer = Layer(policy="open", catalog=False)
+
+    @layer.tool()
+    async def ping() -> str:
+        """A trivial tool: the cost measured is the wire's, not the handler's."""
+        return "pong"
+
+    return layer
+
+
+async def timed(call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
+    for _ in range(min(200, n)):
+        await call()
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter_ns()
+        await call()
+        samples.append((time.perf_counter_ns() - start) / 1000)
+    return samples
+
+
+@asynccontextmanager
+async def http_server() -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--serve", "http", stdout=asyncio.subprocess.PIPE)
+    assert process.stdout is not None
+    try:
+        async with asyncio.timeout(60):
+            url = (await process.stdout.readline()).decode().strip()
+        yield url, process
+    finally:
+        process.terminate()
+        async with asyncio.timeout(30):
+            await process.wait()
+
+
+def stdio_params() -> StdioServerParameters:
+    return StdioServerParameters(command=sys.executable, args=[__file__, "--serve", "stdio"])
+
+
+async def round_trips(n: int, url: str) -> list[tuple[str, float]]:
+    rows = []
+    for era, mode in ERAS:
+        for label, target in (("in-memory", None), ("stdio", stdio_params()), ("http", url)):
+            server_or_target = build_server(build_layer()) if target is None else target
+            async with Client(server_or_target, mode=mode) as client:
+                await client.list_tools()
+                samples = await timed(lambda c=client: c.call_tool("ping", {}), n)
+            rows.append((f"{label} {era}", statistics.median(samples)))
+    return rows
+
+
+async def throughput(url: str, total: int, mode: str) -> float:
+    """Calls per second once all clients are connected (connection setup is not timed)."""
+    share = total // CLIENTS
+    connected: list[None] = []
+    all_connected, go = asyncio.Event(), asyncio.Event()
+
+    async def one_client() -> None:
+        async with Client(url, mode=mode) as client:
+            await client.list_tools()
+            connected.append(None)
+            if len(connected) == CLIENTS:
+                all_connected.set()
+            await go.wait()
+            for _ in range(share):
+                await client.call_tool("ping", {})
+
+    tasks = [asyncio.ensure_future(one_client()) for _ in range(CLIENTS)]
+    async with asyncio.timeout(60):
+        await all_connected.wait()
+    start = time.perf_counter()
+    go.set()
+    await asyncio.gather(*tasks)
+    return share * CLIENTS / (time.perf_counter() - start)
+
+
+async def main(args: argparse.Namespace) -> None:
+    layer = build_layer()
+    who = Principal.local()
+    baseline = statistics.median(await timed(lambda: layer.call_tool("ping", {}, principal=who), args.calls))
+    async with http_server() as (url, _):
+        rows = await round_trips(args.calls, url)
+        rates = [(era, await throughput(url, args.throughput_calls, mode)) for era, mode in ERAS]
+    print(f"{'transport era':26} {'median µs':>10} {'× in-process':>13}")
+    print(f"{'in-process call_tool':26} {baseline:10.1f} {1.0:13.1f}")
+    for label, median in rows:
+        print(f"{label:26} {median:10.1f} {median / baseline:13.1f}")
+    for era, rate in rates:
+        print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s")
+    ratios = {label: median / baseline for label, median in rows}
+    print(f"SUMMARY P8 round trip vs in-process (2026-07-28): in-memory "
+          f"{ratios['in-memory 2026-07-28']:.0f}×, stdio {ratios['stdio 2026-07-28']:.0f}×, "
+          f"http {ratios['http 2026-07-28']:.0f}× | {CLIENTS} HTTP clients: "
+          + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate in rates) + " (target ≥ 400)")
+
+
+def serve(transport: str) -> None:
+    """The server side of the stdio and HTTP rows, run in a subprocess."""
+    layer = build_layer()
+    if transport == "stdio":
+        asyncio.run(serve_stdio(layer))
+        return
+    endpoint = HttpEndpoint(layer, port=0, log_level="error")
+    asyncio.run(endpoint.run_forever(on_ready=lambda ep: print(ep.url, flush=True)))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--calls", type=int, default=2000, help="timed round trips per row")
+    parser.add_argument("--throughput-calls", type=int, default=4000, help="calls per throughput run")
+    parser.add_argument("--serve", choices=("stdio", "http"), help=argparse.SUPPRESS)
+    parsed = parser.parse_args()
+    if parsed.serve:
+        serve(parsed.serve)
+    else:
+        asyncio.run(main(parsed))
