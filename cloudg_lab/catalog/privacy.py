@@ -35,15 +35,12 @@ def detector_listing(ctx: ToolContext, category: str | None) -> dict[str, Any]:
     Raises:
         InvalidArgumentsError: for an unknown category, listing the valid ones.
     """
-    from cloudg_lab.privacy.detectors import describe_detectors
+    from cloudg_lab.privacy.entities import CATEGORIES
 
     policy = ctx.layer.policy
-    rows: list[dict[str, Any]] = describe_detectors(policy.detectors)
-    categories = sorted({str(r.get("category")) for r in rows})
-    if category:
-        wanted = choose(category, categories, "category")
-        rows = [r for r in rows if r.get("category") == wanted]
-    return {"policy": policy.name, "categories": categories, "total": len(rows), "detectors": rows}
+    wanted = choose(category, CATEGORIES, "category") if category else None
+    rows: list[dict[str, Any]] = policy.detectors.describe(wanted)
+    return {"policy": policy.name, "categories": list(CATEGORIES), "total": len(rows), "detectors": rows}
 
 
 def register(layer: Any) -> None:

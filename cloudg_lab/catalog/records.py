@@ -11,7 +11,9 @@ from cloudg_lab.data.workspace import Dataset
 MAX_FINDINGS = 25
 _CANONICAL = frozenset({"id", "name", "asset_type", "provider", "region", "account_id", "arn",
                         "is_internet_exposed", "tags", "metadata", "collected_at"})
-_EDGE_FIELDS = ("relationship", "description", "ports", "protocol", "cidr", "direction")
+_EDGE_FIELDS = {"relationship": "relationship", "description": "description", "ports": "ports",
+                "protocol": "protocol", "cidr": "cidr", "direction": "rule_direction"}
+"""Edge record field → name in a view (`direction` there says which way we look along it)."""
 
 
 def node(ds: Dataset, ident: str) -> dict[str, Any]:
@@ -29,9 +31,9 @@ def edge_view(ds: Dataset, index: int, direction: str) -> dict[str, Any]:
     other = inv.edge_dst[index] if direction == "outgoing" else inv.edge_src[index]
     view: dict[str, Any] = {"edge_type": inv.edge_types[index], "direction": direction,
                             "node": node(ds, other)}
-    for key in _EDGE_FIELDS:
+    for key, label in _EDGE_FIELDS.items():
         if record.get(key) not in (None, "", []):
-            view[key] = record[key]
+            view[label] = record[key]
     return view
 
 

@@ -1,10 +1,9 @@
 """Page cursors `c<offset>.<12hex>`, bound to the dataset version and the query.
 
-The hex has two halves: six digits hashing the tool and dataset name (its family) and six
-hashing the dataset version, its per-load id and the filters (not the limit). A cursor from
-another tool or dataset is therefore `Invalid`, one from the same tool whose data or filters moved
-on is `Stale`. It is short, opaque and free of identifiers, so every output transform leaves it
-alone.
+The hex has two halves: six digits hashing the tool that issued it and six hashing the dataset
+name, its version, its per-load id and the filters (not the limit). A cursor from another tool
+is therefore `Invalid`, one from the same tool whose dataset or filters moved on is `Stale`.
+It is short, opaque and free of identifiers, so every output transform leaves it alone.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ _CURSOR = re.compile(r"^c(\d{1,9})\.([0-9a-f]{12})$")
 
 def binding(tool: str, dataset: str, version: int, instance: str, filters: Mapping[str, Any]) -> str:
     """The 12-hex digits a cursor carries for this tool, dataset state and these filters."""
-    family = _digest({"t": tool, "ds": dataset})
+    family = _digest({"t": tool})
     state = _digest({"t": tool, "ds": dataset, "v": version, "i": instance, "f": dict(filters)})
     return family[:6] + state[:6]
 

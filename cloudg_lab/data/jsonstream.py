@@ -187,7 +187,8 @@ class JsonStream:
         return self.error(where, f"invalid JSON at {self._where_now()}: expected {what}")
 
     def _syntax(self, where: str, exc: json.JSONDecodeError) -> InventoryFormatError:
-        if (self._eof and exc.pos >= len(self._text) - _NEAR_END) or exc.msg.startswith("Unterminated"):
+        at_end = exc.pos >= len(self._text.rstrip(" \t\r\n"))
+        if self._eof and (at_end or exc.msg.startswith("Unterminated string")):
             return self.error(where, "file ends early (truncated JSON)")
         return self.error(where, f"invalid JSON at {self._where_at(exc.pos)}: {exc.msg}")
 

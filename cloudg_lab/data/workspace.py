@@ -158,7 +158,7 @@ class Workspace:
             NotFoundError: when the file does not exist.
         """
         target = self.check_path(str(path)) if restricted else Path(path).expanduser()
-        chosen = self._check_name(name) if name else derive_name(target)
+        chosen = self._check_name(name) if name else derive_name(Path(path), fallback=target)
         self._check_free(chosen, replace)
         inventory = load_inventory(target, progress=progress)
         with self._lock:
@@ -252,10 +252,14 @@ class Workspace:
                                         "unload one first", {"datasets": self.names()})
 
 
-def derive_name(path: Path) -> str:
-    """A dataset name from a path: the directory of an `inventory-map.json`, else the file stem."""
+def derive_name(path: Path, fallback: Path | None = None) -> str:
+    """A dataset name from a path as the user wrote it (a symlink keeps its own name): the
+    directory of an `inventory-map.json`, else the file stem; `fallback` (the resolved path) when
+    that leaves nothing, as for `.` or a bare `inventory-map.json`."""
     base = path.parent.name if path.name == INVENTORY_FILE else (path.stem or path.name)
     cleaned = _UNSAFE.sub("-", base).strip("-.")[:64]
+    if not cleaned and fallback is not None:
+        return derive_name(fallback)
     return cleaned or "dataset"
 
 
