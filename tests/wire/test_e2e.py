@@ -28,7 +28,8 @@ async def test_listings_show_what_the_policy_lets_the_caller_see(wire):
     assert tools["add"].input_schema["required"] == ["a", "b"]
     assert tools["add"].meta[META_PREFIX + "category"] == "general"
     assert tools["add"].annotations.read_only_hint is True
-    assert (resources, templates, prompts) == (["test://info"], ["memo://{name}"], ["greet"])
+    assert (resources, templates, prompts) == (["test://info", "broken://disk"], ["memo://{name}"],
+                                               ["greet", "restricted"])
 
 
 async def test_a_successful_call_carries_structure_progress_and_logs(wire):
@@ -122,3 +123,31 @@ async def test_a_completion_lists_matching_values(wire):
     assert (found.completion.values, found.completion.total, found.completion.has_more) == (
         ["albert", "alice"], 2, False)
     assert unknown.completion.values == []
+
+
+async def test_a_denied_prompt_and_its_completion_are_protocol_errors(wire):
+    async with wire.connect() as client:
+        with pytest.raises(MCPError) as prompt:
+            await client.get_prompt("restricted", {"who": "Ada"})
+        with pytest.raises(MCPError) as completion:
+            await client.complete(types.PromptReference(type="ref/prompt", name="restricted"),
+                                  {"name": "who", "value": "a"})
+    assert prompt.value.code == completion.value.code == -31001
+    assert prompt.value.message == "Access to prompt 'restricted' denied: prompt denied by policy 'wire-test'"
+    assert prompt.value.error.data == {"policy": "wire-test", "reason": "prompt denied by policy 'wire-test'"}
+
+
+async def test_a_failing_resource_handler_is_the_same_masked_error_in_both_eras(wire):
+    async with wire.connect() as client:
+        with pytest.raises(MCPError) as caught:
+            await client.read_resource("broken://disk")
+    assert (caught.value.code, caught.value.message) == (-32603, "RuntimeError: disk on fire")
+
+
+async def test_the_caller_is_resolved_by_transport_and_never_from_client_info(wire):
+    impostor = types.Implementation(name="admin", version="1.0")
+    async with wire.connect(client_info=impostor) as client:
+        me = (await client.call_tool("whoami", {})).structured_content
+    expected = {"memory": ("local", "memory"), "stdio": ("local", "stdio"), "http": ("anonymous", "http")}
+    assert (me["id"], me["transport"]) == expected[wire.transport]
+    assert me["client"] == "admin" and "admin" not in me["roles"]

@@ -74,7 +74,7 @@ async def test_each_token_sees_what_the_policy_gives_its_roles_and_nothing_else(
                 seen[token] = (tools, me, hidden)
     tools, me, added = seen[ANALYST]
     assert tools == ["add", "whoami"]
-    assert me == {"id": "alice", "roles": ["analyst", "default"], "transport": "http"}
+    assert me == {"id": "alice", "roles": ["analyst", "default"], "transport": "http", "client": "mcp"}
     assert added is not None and added.structured_content == {"sum": 2}
     tools, me, _ = seen[VIEWER]
     assert tools == ["whoami"]

@@ -27,6 +27,7 @@ WIRE_POLICY: dict[str, Any] = {
     "audit": True,
     "audit_size": 5000,
     "deny_tools": ["forbidden"],
+    "deny_prompts": ["restricted"],
     "rate_limits": [{"rate": 1, "per": "hour", "burst": 1, "scope": "principal_tool",
                      "tools": ["limited"], "kinds": ["tool"]}],
 }
@@ -87,8 +88,9 @@ def build_layer(policy: Any = None, **options: Any) -> Layer:
     @layer.tool()
     async def whoami(ctx: ToolContext) -> dict[str, Any]:
         """The caller as the layer sees it."""
+        client = ctx.request.client_info or {}
         return {"id": ctx.principal.id, "roles": sorted(ctx.principal.roles),
-                "transport": ctx.request.transport}
+                "transport": ctx.request.transport, "client": client.get("name")}
 
     @layer.tool(sensitivity="confidential")
     async def account_owner() -> dict[str, str]:
@@ -110,10 +112,20 @@ def build_layer(policy: Any = None, **options: Any) -> Layer:
         """A templated resource."""
         return f"memo for {name}"
 
+    @layer.resource("broken://disk", name="broken", mime_type="text/plain")
+    def broken() -> str:
+        """Fails the way a bug would."""
+        raise RuntimeError("disk on fire")
+
     @layer.prompt(completions={"who": _names})
     def greet(who: str) -> str:
         """Greets someone."""
         return f"Say hello to {who}."
+
+    @layer.prompt(completions={"who": _names})
+    def restricted(who: str) -> str:
+        """Denied by the wire-test policy, but listed."""
+        return f"Whisper to {who}."
 
     return layer
 
