@@ -45,7 +45,7 @@ def _context_dataset(ctx: ToolContext, context_arguments: Mapping[str, Any]) -> 
 
 
 def complete_ref(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
-    """Asset names, ARNs and ids: prefix matches first, then substring matches."""
+    """Asset names, ARNs and ids starting with `value`, then names of other assets containing it."""
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:
         return []
@@ -54,16 +54,19 @@ def complete_ref(ctx: ToolContext, value: str, context_arguments: Mapping[str, A
         return list(dict.fromkeys(inv.names[:MAX_VALUES]))
     folded = value.casefold()
     found: dict[str, None] = {}
+    rows: set[int] = set()
     for column in (inv.names, inv.arns, inv.ids):
-        for text in column:
+        for row, text in enumerate(column):
             if text and text.casefold().startswith(folded):
                 found[text] = None
+                rows.add(row)
                 if len(found) >= MAX_VALUES:
                     return list(found)
     for row in inv.indexes.text_rows(value):
-        found[inv.names[row]] = None
-        if len(found) >= MAX_VALUES:
-            break
+        if row not in rows:
+            found[inv.names[row]] = None
+            if len(found) >= MAX_VALUES:
+                break
     return list(found)
 
 

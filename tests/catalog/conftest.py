@@ -6,6 +6,7 @@ thread and finalisation all run; `tools.ok` and `tools.fails` unwrap the result 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,3 +67,9 @@ def layer(roots: Path) -> Layer:
 @pytest.fixture
 def tools(layer: Layer) -> Tools:
     return Tools(layer)
+
+
+@pytest.fixture
+def tools_as(layer: Layer) -> Callable[[str], Tools]:
+    """`tools_as("bob:analyst")`: the same layer called as another principal."""
+    return lambda spec: Tools(layer, Principal.parse(spec))
