@@ -40,13 +40,14 @@ async def test_malformed_json_rpc_lines_on_stdio_are_survived():
                         "params": {"protocolVersion": "2025-11-25", "capabilities": {},
                                    "clientInfo": {"name": "raw", "version": "0"}}}),
                  _line({"jsonrpc": "2.0", "method": "notifications/initialized"})]
-    process.stdin.write(b"".join([*garbage, *handshake, *garbage, _call(2, 1, 2),
+    noisy = _line({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "noisy"}})
+    process.stdin.write(b"".join([*garbage, *handshake, *garbage, _call(2, 1, 2), noisy,
                                   _line({"jsonrpc": "2.0", "id": 3, "method": "no/such/method"}),
                                   *garbage, _call(4, 2, 2)]))
     await process.stdin.drain()
     answers: dict[int, dict[str, Any]] = {}
     async with asyncio.timeout(WAIT):
-        while not {1, 2, 3, 4} <= set(answers):
+        while not {1, 2, 3, 4, 5} <= set(answers):
             message = json.loads(await process.stdout.readline())
             if "id" in message:
                 answers[message["id"]] = message
@@ -55,6 +56,7 @@ async def test_malformed_json_rpc_lines_on_stdio_are_survived():
     assert answers[2]["result"]["structuredContent"] == {"sum": 3}
     assert answers[3]["error"]["code"] == -32601
     assert answers[4]["result"]["structuredContent"] == {"sum": 4}
+    assert answers[5]["result"]["structuredContent"] == {"result": "quiet"}
     assert status == 0
 
 

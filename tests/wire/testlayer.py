@@ -86,6 +86,12 @@ def build_layer(policy: Any = None, **options: Any) -> Layer:
         return "released"
 
     @layer.tool()
+    def noisy() -> str:
+        """Prints to stdout, as careless handlers do; over stdio that must not reach the wire."""
+        print("stray output from a handler")
+        return "quiet"
+
+    @layer.tool()
     async def whoami(ctx: ToolContext) -> dict[str, Any]:
         """The caller as the layer sees it."""
         client = ctx.request.client_info or {}
