@@ -43,22 +43,23 @@ class HttpEndpoint:
     """A streamable-HTTP MCP endpoint for one layer; `url` and `port` are set once started."""
 
     def __init__(self, layer: Any, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-                 path: str = "/mcp", tokens: TokenTable | Sequence[str] | None = None,
+                 path: str = "/mcp", tokens: TokenTable | str | Sequence[str] | None = None,
                  allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = (),
                  max_body_bytes: int = DEFAULT_MAX_BODY, name: str = DEFAULT_NAME,
                  principal_resolver: PrincipalResolver | None = None,
-                 log_level: str = "warning", shutdown_timeout: float = 5.0,
+                 log_level: str = "warning", shutdown_timeout: float = 3.0,
                  startup_timeout: float = 15.0) -> None:
         """Configure, without listening yet.
 
         Raises:
-            ValueError: for a non-loopback host without tokens, a bad path or limits.
+            ValueError: for a non-loopback host without tokens, a bad token spec or a body cap
+                below 1 KiB.
         """
         self.layer = layer
         self.host = host
         self.requested_port = port
         self.path = path if path.startswith("/") else f"/{path}"
-        self.tokens = tokens if isinstance(tokens, TokenTable) else TokenTable(tokens or ())
+        self.tokens = _token_table(tokens)
         if not self.tokens and not is_loopback(host):
             raise ValueError(f"Refusing to serve on {host} without bearer tokens: anyone who can reach "
                              "the port could call every tool. Set tokens (TOKEN[:ROLES[:ID]]) or bind "
@@ -95,8 +96,7 @@ class HttpEndpoint:
 
     def build_app(self) -> ASGIApp:
         """A fresh ASGI app: bearer guard and health probe around the SDK's streamable-HTTP app."""
-        server = build_server(self.layer, name=self.name, transport="memory",
-                              principal_resolver=self.principal_resolver)
+        server = build_server(self.layer, name=self.name, principal_resolver=self.principal_resolver)
         app = server.streamable_http_app(streamable_http_path=self.path,
                                          transport_security=self._security(),
                                          max_request_body_size=self.max_body_bytes, host=self.host)
@@ -123,6 +123,9 @@ class HttpEndpoint:
         if self.running:
             raise RuntimeError(f"Already serving on {self.url}")
         sock = _bind(self.host, self.requested_port)
+        if not is_loopback(self.host):
+            _log.warning("serving on %s over plain HTTP: bearer tokens travel in clear text; put a "
+                         "TLS proxy in front", self.host)
         config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
                                 lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
         server = _QuietServer(config)
@@ -163,14 +166,14 @@ class HttpEndpoint:
             RuntimeError, OSError: as for `start`.
         """
         await self.start()
+        serving = self._task
         if on_ready is not None:
             on_ready(self)
-        loop = asyncio.get_running_loop()
         stop = asyncio.Event()
-        with _signals(loop, stop.set):
+        with _signals(asyncio.get_running_loop(), stop.set):
             waiter = asyncio.ensure_future(stop.wait())
-            assert self._task is not None
-            await asyncio.wait({waiter, self._task}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({waiter, *([serving] if serving else [])},
+                               return_when=asyncio.FIRST_COMPLETED)
             waiter.cancel()
         await self.stop()
 
@@ -204,6 +207,14 @@ async def _serve(server: uvicorn.Server, sock: socket.socket) -> None:
         await server.serve(sockets=[sock])
     except SystemExit as exc:
         raise RuntimeError(f"uvicorn exited with status {exc.code}") from None
+
+
+def _token_table(tokens: TokenTable | str | Sequence[str] | None) -> TokenTable:
+    if isinstance(tokens, TokenTable):
+        return tokens
+    if isinstance(tokens, str):
+        return TokenTable.from_text(tokens)
+    return TokenTable(tokens or ())
 
 
 def _bind(host: str, port: int) -> socket.socket:
