@@ -8,7 +8,7 @@ LAB_ARGS ?=
 PYTEST_ARGS ?=
 STAMP_LAB := $(VENV)/.installed-lab
 STAMP_TEST := $(VENV)/.installed-test
-SOURCES := pyproject.toml $(shell find labextension -maxdepth 2 -name 'package.json' -o -maxdepth 2 -name '*.ts' 2>/dev/null)
+SOURCES := pyproject.toml $(shell find labextension -maxdepth 2 -name 'package.json' -o -maxdepth 2 -name '*.ts' -o -maxdepth 2 -name '*.css' 2>/dev/null)
 
 .PHONY: help lab test install install-test chromium lint bench clean
 

@@ -14,8 +14,11 @@ export interface ChipSpec {
   title: string;
 }
 
-/** What the chip row shows for a report and the wire `_meta`; pure, so it is easy to reason about. */
-export function chipSpecs(report: Record<string, unknown> | null, meta: unknown): ChipSpec[] {
+/**
+ * What the chip row shows for a report and the wire `_meta`; pure, so it is easy to reason about.
+ * `marked` says whether any value carries a mark: only a result with neither is "unchanged".
+ */
+export function chipSpecs(report: Record<string, unknown> | null, meta: unknown, marked: boolean): ChipSpec[] {
   const specs: ChipSpec[] = [];
   const rep = report ?? {};
   for (const section of COUNT_SECTIONS) {
@@ -51,7 +54,7 @@ export function chipSpecs(report: Record<string, unknown> | null, meta: unknown)
     });
   }
   specs.push(...metaSpecs(meta));
-  if (specs.length === 0) {
+  if (specs.length === 0 && !marked) {
     specs.push({ key: 'unchanged', label: 'unchanged', title: 'no transform changed this result' });
   }
   return specs;

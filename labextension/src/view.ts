@@ -30,7 +30,7 @@ export function renderPayload(data: unknown): HTMLElement {
   const meta = isRecord(payload.wire) ? payload.wire._meta : undefined;
   root.append(
     renderHeader(payload, isErrorResult(payload.wire)),
-    renderChips(chipSpecs(isRecord(payload.report) ? payload.report : null, meta)),
+    renderChips(chipSpecs(isRecord(payload.report) ? payload.report : null, meta, marks.at.size > 0)),
     renderBody(payload, { marks, openDepth: OPEN_DEPTH }),
     renderRaw(payload.wire, marks)
   );
