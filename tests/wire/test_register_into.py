@@ -66,7 +66,7 @@ async def test_an_mcpserver_keeps_its_entries_and_the_layer_serves_the_rest(mode
     assert mine.structured_content["transport"] == "memory"
     assert denied.is_error and denied.meta["cloudg/error_code"] == -31001
     assert unknown.value.code == -32602
-    assert resources == ["host://readme", "test://info"]
+    assert resources == ["host://readme", "test://info", "broken://disk"]
     assert host_readme.contents[0].text == "host readme"
     assert memo.contents[0].text == "memo for x"
     assert prompts == ["host_prompt", "greet"]
