@@ -69,7 +69,7 @@ async def test_an_mcpserver_keeps_its_entries_and_the_layer_serves_the_rest(mode
     assert resources == ["host://readme", "test://info", "broken://disk"]
     assert host_readme.contents[0].text == "host readme"
     assert memo.contents[0].text == "memo for x"
-    assert prompts == ["host_prompt", "greet"]
+    assert prompts == ["host_prompt", "greet", "restricted"]
     assert greeting.messages[0].content.text == "Say hello to Ada."
     assert hosted.messages[0].content.text == "from the host"
     assert completion.completion.values == ["bob"]
