@@ -41,7 +41,7 @@ class CachingMiddleware:
         self._entries: OrderedDict[tuple[Any, ...], tuple[float, ToolResult]] = OrderedDict()
         self._lock = threading.Lock()
         self._policy_ids: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-        self._watched: dict[int, Callable[[], Any] | None] = {}
+        self._watched: weakref.WeakKeyDictionary[Any, Callable[[], None]] = weakref.WeakKeyDictionary()
         self.hits = 0
         self.misses = 0
 
@@ -87,7 +87,7 @@ class CachingMiddleware:
             return None
         principal = info.principal
         return (self._policy_id(layer.policy), principal.id, tuple(sorted(principal.roles)), info.name,
-                arguments, getattr(layer.workspace, "version", None), layer.registry.version)
+                arguments, layer.workspace.version, layer.registry.version)
 
     def _policy_id(self, policy: Any) -> int:
         """A number for each policy object; unlike `id()` it is never reused for another one."""
@@ -117,12 +117,11 @@ class CachingMiddleware:
                 self._entries.popitem(last=False)
 
     def _watch(self, workspace: Any) -> None:
-        """Subscribe once per workspace to its change events, when it offers them."""
-        ident = id(workspace)
-        if ident in self._watched:
-            return
-        subscribe = getattr(workspace, "on_change", None)
-        self._watched[ident] = subscribe(self.clear) if callable(subscribe) else None
+        """Subscribe once per workspace to its change events (loads, reloads, unloads)."""
+        if workspace not in self._watched:
+            with self._lock:
+                if workspace not in self._watched:
+                    self._watched[workspace] = workspace.on_change(self.clear)
 
 
 def _as_hit(cached: ToolResult) -> ToolResult:
