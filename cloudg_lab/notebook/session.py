@@ -269,7 +269,14 @@ class Session:
         return self.layer_for(policy or self.policy_name).audit_log
 
     def vault_key_source(self) -> str:
-        return str(getattr(self.layer.vault, "key_source", "unknown"))
+        """Where the pseudonym key came from, in words (random keys change every restart)."""
+        source = self.layer.vault.key_source
+        if source == "env":
+            return f"from ${self.layer.policy.model.vault.key_env}"
+        if source == "random":
+            return (f"random for this process (set ${self.layer.policy.model.vault.key_env} "
+                    "for stable pseudonyms)")
+        return {"config": "from the policy", "argument": "given to the layer"}.get(source, source)
 
     def status_line(self) -> str:
         """The one line `%load_ext` prints: version, policy, principal, datasets, vault key."""

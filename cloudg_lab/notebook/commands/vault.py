@@ -6,11 +6,14 @@ itself masks them, so this table cannot leak what the policy protects.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.display import Table
+
+COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"]
 
 
 def vault_table(inv: Invocation) -> Table:
@@ -21,10 +24,15 @@ def vault_table(inv: Invocation) -> Table:
     """
     scope = inv.session.scope(inv.policy, inv.principal)
     reveal = scope.layer.policy.may(scope.principal, "reveal")
-    rows = [dict(m) for m in scope.layer.vault.mappings(reveal=reveal)]
+    rows = [{**m, "first_used": _when(m["created"]), "last_used": _when(m["last_used"])}
+            for m in scope.layer.vault.mappings(reveal=reveal)]
     note = "real values shown: this principal may reveal" if reveal else \
         "real values masked: this principal may not reveal"
-    return Table(f"vault · {scope.principal.label()}", rows, limit=inv.limit, note=note)
+    return Table(f"vault · {scope.principal.label()}", rows, COLUMNS, limit=inv.limit, note=note)
+
+
+def _when(timestamp: float) -> str:
+    return dt.datetime.fromtimestamp(timestamp, dt.UTC).isoformat(timespec="seconds")
 
 
 async def _run(inv: Invocation) -> Any:
