@@ -17,6 +17,9 @@ from typing import IO, Any
 from cloudg_lab.data.errors import InventoryFormatError
 
 _WS = re.compile(r"[ \t\n\r]*")
+_NUMBER_TAIL = re.compile(r"[0-9.eE+-]*")
+_PARTIAL_TAIL = re.compile(r"(?:t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?|[0-9.eE+-]*)[ \t\r\n]*\Z")
+"""What a file cut inside a value ends with: nothing, a partial literal or a partial number."""
 _DECODER = json.JSONDecoder()
 _CHUNK = 1 << 20
 _NEAR_END = 16
@@ -39,6 +42,8 @@ class JsonStream:
         """Characters dropped from the front of `_text` so far."""
         self._line = 1
         """Line number of `_text[0]`."""
+        self._column = 0
+        """Characters between the start of that line and `_text[0]`."""
         self._eof = False
 
     # ------------------------------------------------------------------ buffer
@@ -51,7 +56,9 @@ class JsonStream:
             self._eof = True
             return False
         dropped = self._text[:self._pos]
-        self._line += dropped.count("\n")
+        newlines = dropped.count("\n")
+        self._line += newlines
+        self._column = len(dropped) - dropped.rfind("\n") - 1 if newlines else self._column + len(dropped)
         self._base += self._pos
         self._text = self._text[self._pos:] + chunk
         self._pos = 0
@@ -104,12 +111,22 @@ class JsonStream:
                 raise self._syntax(where, exc) from None
             except RecursionError:
                 raise self.error(where, "nested too deeply to read") from None
-            if end == len(self._text) and self._fill(grow):
-                grow *= 2  # a number or literal may continue in the next chunk
+            if self._may_continue(obj, end) and self._fill(grow):
+                grow *= 2
                 continue
             raw = self._text[self._pos:end]
             self._pos = end
             return obj, raw
+
+    def _may_continue(self, obj: Any, end: int) -> bool:
+        """True when the next chunk could extend this value: a number (`1` of `1.5e3`) whose
+        digits run to the end of the buffer."""
+        if self._eof:
+            return False
+        if end == len(self._text):
+            return True
+        is_number = isinstance(obj, int | float) and not isinstance(obj, bool)
+        return is_number and _NUMBER_TAIL.fullmatch(self._text, end) is not None
 
     def _incomplete(self, exc: json.JSONDecodeError) -> bool:
         near_end = exc.pos >= len(self._text) - _NEAR_END
@@ -187,7 +204,7 @@ class JsonStream:
         return self.error(where, f"invalid JSON at {self._where_now()}: expected {what}")
 
     def _syntax(self, where: str, exc: json.JSONDecodeError) -> InventoryFormatError:
-        at_end = exc.pos >= len(self._text.rstrip(" \t\r\n"))
+        at_end = _PARTIAL_TAIL.match(self._text, exc.pos) is not None
         if self._eof and (at_end or exc.msg.startswith("Unterminated string")):
             return self.error(where, "file ends early (truncated JSON)")
         return self.error(where, f"invalid JSON at {self._where_at(exc.pos)}: {exc.msg}")
@@ -198,4 +215,5 @@ class JsonStream:
     def _where_at(self, pos: int) -> str:
         line = self._line + self._text.count("\n", 0, pos)
         start = self._text.rfind("\n", 0, pos) + 1
-        return f"line {line} column {pos - start + 1}"
+        column = pos - start + 1 + (self._column if start == 0 else 0)
+        return f"line {line} column {column}"
