@@ -125,14 +125,14 @@ def test_findings_file_must_be_findings(tmp_path):
 
 
 def test_missing_and_not_a_file(tmp_path):
-    with pytest.raises(NotFoundError, match="^nothing: no such file$"):
+    with pytest.raises(NotFoundError, match=r"^nothing: no such file$"):
         load_inventory(tmp_path / "nothing")
     (tmp_path / "odd" / "inventory-map.json").mkdir(parents=True)
-    with pytest.raises(NotFoundError, match="^odd: directory holds no inventory-map.json$"):
+    with pytest.raises(NotFoundError, match=r"^odd: directory holds no inventory-map.json$"):
         load_inventory(tmp_path / "odd")
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
-    with pytest.raises(NotFoundError, match="^pipe.json: not a regular file$"):
+    with pytest.raises(NotFoundError, match=r"^pipe.json: not a regular file$"):
         load_inventory(fifo)
 
 
@@ -150,7 +150,7 @@ def test_a_byte_order_mark_is_fine(tmp_path):
 def test_size_limit_from_the_environment(tmp_path, monkeypatch):
     write(tmp_path, doc())
     monkeypatch.setenv("CLOUDG_LAB_MAX_DATASET_BYTES", "10")
-    with pytest.raises(InvalidArgumentsError, match="over the 0.0 MB limit"):
+    with pytest.raises(InvalidArgumentsError, match=r"over the 0\.0 MB limit"):
         load_inventory(tmp_path)
 
 

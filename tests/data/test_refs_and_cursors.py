@@ -64,7 +64,7 @@ def test_cursor_binding_separates_tool_state_and_limit():
     assert cursors.offset_of(cursors.make(40, bound), bound) == 40
     assert cursors.page(45, 40, 10, bound) == {"offset": 40, "returned": 5, "next_cursor": None,
                                                 "truncated": False}
-    with pytest.raises(InvalidArgumentsError, match="^Stale cursor"):
+    with pytest.raises(InvalidArgumentsError, match=r"^Stale cursor"):
         cursors.offset_of(cursors.make(40, moved), bound)
-    with pytest.raises(InvalidArgumentsError, match="^Invalid cursor"):
+    with pytest.raises(InvalidArgumentsError, match=r"^Invalid cursor"):
         cursors.offset_of(cursors.make(40, other_tool), bound)
