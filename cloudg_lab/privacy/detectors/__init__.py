@@ -1,0 +1,172 @@
+"""Detectors: find secrets, credentials, identifiers, PII and addresses in values and keys.
+
+`compile_detectors` builds a policy's `DetectorSet` once (built-ins, minus the disabled ones,
+plus the policy's own); transforms ask it for the findings in a string and for the rule a dict
+key implies. Findings carry positions and labels only, so reports never hold a matched value.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cloudg_lab.privacy.detectors.builtin import BUILTIN, DIGIT, Detector
+from cloudg_lab.privacy.detectors.keys import (
+    KEY_RULES_DESCRIPTION,
+    NONE,
+    KeyRule,
+    intern,
+    key_rule,
+    tag_rule,
+)
+from cloudg_lab.privacy.entities import CATEGORIES, canonical
+
+__all__ = ["Detector", "DetectorSet", "Finding", "KeyRule", "compile_detectors"]
+
+_DIGITS = re.compile(r"\d")
+_KEY_FAMILIES = frozenset(name for name, _, _ in KEY_RULES_DESCRIPTION)
+_RULE_FAMILY = {"sensitive": "sensitive_key", "asset": "asset_key", "tags": "tags_key",
+                "skip": "skip_key"}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One detected span: where, what entity, from which detector. Never the text itself."""
+
+    start: int
+    end: int
+    entity: str
+    category: str
+    detector: str
+    confidence: float
+
+
+class DetectorSet:
+    """The compiled detectors of one policy, with per-purpose selections cached."""
+
+    def __init__(self, detectors: Sequence[Detector], disabled: Iterable[str] = ()) -> None:
+        self.disabled = frozenset(disabled)
+        self.detectors = tuple(d for d in detectors if d.name not in self.disabled)
+        self._by_name = {d.name: d for d in self.detectors}
+        self._keyed = tuple(d for d in self.detectors if d.keys is not None and d.enabled)
+        self._selections: dict[Any, tuple[Detector, ...]] = {}
+        self._rules: dict[tuple[str, bool], KeyRule] = {}
+
+    def select(self, wanted: Callable[[Detector], bool], cache_key: Any) -> tuple[Detector, ...]:
+        """The enabled detectors `wanted` accepts, in priority order (policy detectors first)."""
+        found = self._selections.get(cache_key)
+        if found is None:
+            mine = [d for d in self.detectors if d.enabled and d.keys is None and wanted(d)]
+            found = tuple(sorted(mine, key=lambda d: d.builtin))
+            self._selections[cache_key] = found
+        return found
+
+    def scan(self, text: str, selection: Sequence[Detector], rule: KeyRule = NONE,
+             min_confidence: float = 0.0) -> list[Finding]:
+        """Non-overlapping findings in `text`, sorted by position; higher priority wins overlaps."""
+        low: str | None = None
+        chosen: list[Finding] = []
+        detectors: Iterable[Detector] = selection
+        if rule.scoped:
+            detectors = (*[self._by_name[n] for n in rule.scoped if n in self._by_name], *selection)
+        for det in detectors:
+            if det.confidence < min_confidence:
+                continue
+            if det.gate is not None or det.triggers:
+                if low is None:
+                    low = text.lower()
+                if det.gate is not None and not det.gate(text, low):
+                    continue
+                if det.triggers and not _triggered(det.triggers, text, low):
+                    continue
+            for m in det.regex.finditer(text):
+                start, end = m.span(det.group) if det.group else m.span()
+                if start < 0 or start == end:
+                    continue
+                entity = det.entity
+                if det.validate is not None:
+                    refined = det.validate(text[start:end])
+                    if refined is None:
+                        continue
+                    entity = refined
+                if any(start < f.end and f.start < end for f in chosen):
+                    continue
+                chosen.append(Finding(start, end, entity, det.category, det.name, det.confidence))
+        chosen.sort(key=lambda f: f.start)
+        return chosen
+
+    def key_rule(self, key: str, *, tag: bool = False) -> KeyRule:
+        """The rule a dict key implies (for a tag's key when `tag`), honouring disabled families."""
+        cached = self._rules.get((key, tag))
+        if cached is not None:
+            return cached
+        rule = tag_rule(key) if tag else key_rule(key)
+        family = _RULE_FAMILY.get(rule.kind) or rule.detector
+        if rule.kind != "none" and family in self.disabled:
+            rule = NONE
+        scoped = tuple(d.name for d in self._keyed
+                       if any(fnmatch.fnmatchcase(key, glob) for glob in d.keys or ()))
+        if scoped:
+            rule = intern(KeyRule(rule.kind, rule.entity, rule.detector, rule.forced, scoped))
+        if len(self._rules) > 50_000:
+            self._rules.clear()
+        self._rules[(key, tag)] = rule
+        return rule
+
+    def describe(self, category: str | None = None) -> list[dict[str, Any]]:
+        """Rows for `list_detectors` and `cloudg://privacy/detectors`: no patterns, no values."""
+        rows = [{"name": d.name, "entity": d.entity, "category": d.category,
+                 "confidence": d.confidence, "kind": "value", "enabled": d.enabled,
+                 "builtin": d.builtin, "description": d.description} for d in self.detectors]
+        rows += [{"name": name, "entity": "(by key)", "category": cat, "confidence": 1.0,
+                  "kind": "key", "enabled": name not in self.disabled, "builtin": True,
+                  "description": text} for name, cat, text in KEY_RULES_DESCRIPTION]
+        return [r for r in rows if category is None or r["category"] == category]
+
+
+def _triggered(triggers: tuple[str, ...], text: str, low: str) -> bool:
+    for trigger in triggers:
+        if trigger == DIGIT:
+            if _DIGITS.search(text) is not None:
+                return True
+        elif trigger in low:
+            return True
+    return False
+
+
+def compile_detectors(specs: Sequence[Any] = (), disabled: Sequence[str] = ()) -> DetectorSet:
+    """The detector set of a policy: built-ins minus `disabled`, plus `specs` (DetectorSpec).
+
+    A policy detector with a built-in's name replaces it.
+
+    Raises:
+        ValueError: for a disabled name that no detector has, a bad pattern or category.
+    """
+    own: list[Detector] = []
+    for spec in specs:
+        if spec.category not in CATEGORIES:
+            raise ValueError(f"detector {spec.name!r}: unknown category {spec.category!r}")
+        try:
+            regex = re.compile(spec.pattern)
+        except re.error as exc:
+            raise ValueError(f"detector {spec.name!r}: not a valid regular expression: {exc}") from None
+        own.append(Detector(name=spec.name, entity=canonical(spec.entity), category=spec.category,
+                            confidence=spec.confidence, regex=regex,
+                            group="v" if "v" in regex.groupindex else None,
+                            keys=tuple(spec.keys) if spec.keys else None, builtin=False,
+                            description=f"policy detector for {spec.entity}"))
+    replaced = {d.name for d in own}
+    everything = own + [d for d in BUILTIN if d.name not in replaced]
+    known = {d.name for d in everything} | _KEY_FAMILIES
+    unknown = sorted(set(disabled) - known)
+    if unknown:
+        raise ValueError(f"disabled_detectors: unknown detector {unknown[0]!r}; known detectors: "
+                         f"{', '.join(sorted(known))}")
+    return DetectorSet(everything, disabled)
+
+
+DEFAULT = compile_detectors()
+"""The built-in set, for callers (and tests) without a policy."""

@@ -1,0 +1,238 @@
+"""Key rules: what a dict key says about the value under it.
+
+A key named like a secret marks its whole subtree sensitive; keys like `account_id`, `owner` or
+`arn` type their value, so a value no pattern would recognise (an account id that is really a
+GCP project, a person's name) still becomes the right pseudonym. Keys are normalised first
+(`accountId`, `Account-ID` and `account_id` are one key).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
+
+
+@dataclass(frozen=True)
+class KeyRule:
+    """What applies to a value under some key. Instances are interned: compare with `is`."""
+
+    kind: RuleKind = "none"
+    entity: str | None = None
+    detector: str = ""
+    forced: bool = True
+    """Typed values become the entity even when no pattern recognises them."""
+    scoped: tuple[str, ...] = ()
+    """Names of policy detectors restricted to keys matching this one."""
+
+
+_INTERNED: dict[KeyRule, KeyRule] = {}
+
+
+def intern(rule: KeyRule) -> KeyRule:
+    """The one instance equal to `rule`, so callers may key caches on `id(rule)` safely."""
+    return _INTERNED.setdefault(rule, rule)
+
+
+NONE = intern(KeyRule())
+SKIP = intern(KeyRule("skip", detector="skip_key"))
+TAGS = intern(KeyRule("tags", detector="tags_key"))
+KEY = intern(KeyRule("none", detector="key"))
+"""The rule a dict key itself is scanned under."""
+ASSET_RESOURCE = intern(KeyRule("typed", "resource_name", "asset_key"))
+DATASET_LISTING = intern(KeyRule("typed", "dataset_name", "asset_key"))
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+
+
+def normalize(key: str) -> str:
+    """`accountId`, `Account-ID`, `account id` → `account_id`."""
+    return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
+
+
+# ----------------------------------------------------------------------------- sensitive keys
+
+_SENSITIVE_WORDS = {
+    "password": "password", "passwd": "password", "pwd": "password", "passphrase": "password",
+    "secret": "secret", "secrets": "secret", "token": "api_token", "tokens": "api_token",
+    "apikey": "api_token", "bearer": "api_token", "jwt": "api_token", "auth": "authorization_header",
+    "authorization": "authorization_header", "credential": "credentials",
+    "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
+    "secretkey": "secret", "userdata": "user_data", "connectionstring": "connection_string",
+}
+_SENSITIVE_PAIRS = {
+    "api_key": "api_token", "private_key": "private_key", "secret_key": "secret",
+    "access_key": "secret", "account_key": "secret", "shared_key": "secret",
+    "storage_key": "secret", "master_key": "secret", "signing_key": "secret",
+    "encryption_key": "secret", "deploy_key": "secret", "ssh_key": "private_key",
+    "user_data": "user_data", "connection_string": "connection_string", "sas_url": "secret",
+}
+_EXEMPT_LAST = frozenset({
+    "id", "ids", "arn", "arns", "name", "names", "type", "types", "count", "enabled", "required",
+    "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",
+    "endpoint", "policy", "rotation", "age", "status", "set", "exists", "present", "configured",
+    "kind", "format", "algorithm", "hint", "used", "date", "time", "last", "fingerprint",
+    "location", "path", "file", "source", "reference", "ref", "vault",
+})
+_EXEMPT_FIRST = frozenset({"has", "is", "uses", "use", "requires", "require", "enable", "disable",
+                           "min", "max", "num", "no", "allow", "rotate", "next"})
+
+
+def _sensitive(words: list[str]) -> str | None:
+    if not words or words[-1] in _EXEMPT_LAST or words[0] in _EXEMPT_FIRST:
+        return None
+    joined = "".join(words)
+    if joined in _SENSITIVE_WORDS:
+        return _SENSITIVE_WORDS[joined]
+    for a, b in zip(words, words[1:], strict=False):
+        pair = _SENSITIVE_PAIRS.get(f"{a}_{b}")
+        if pair:
+            return pair
+    for word in words:
+        found = _SENSITIVE_WORDS.get(word)
+        if found:
+            return found
+    return None
+
+
+# ----------------------------------------------------------------------------- typed keys
+
+_TYPED: dict[str, str] = {}
+
+
+def _typed(entity: str, *keys: str) -> None:
+    _TYPED.update(dict.fromkeys(keys, entity))
+
+
+_typed("aws_account_id", "account_id", "aws_account_id", "owner_account_id", "owner_id", "account",
+       "account_number", "source_account", "target_account", "peer_account_id")
+_typed("azure_subscription_id", "subscription_id", "subscription", "azure_subscription_id")
+_typed("azure_tenant_id", "tenant_id", "tenant", "azure_tenant_id", "directory_id")
+_typed("gcp_project_id", "project_id", "project", "gcp_project", "gcp_project_id", "project_name")
+_typed("gcp_project_number", "project_number")
+_typed("aws_arn", "arn", "arns")
+_typed("azure_resource_group", "resource_group", "resource_group_name", "resource_groups")
+_typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name", "resource",
+       "asset", "ref", "refs", "source", "target", "source_id", "target_id", "source_name",
+       "target_name", "parent_id", "parent", "parent_name", "bucket", "cluster", "alias", "aliases",
+       "resources", "assets", "asset_ids", "resource_ids", "member", "members")
+_typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
+       "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
+       "domain_name")
+_typed("email", "email", "mail", "email_address", "emails")
+_typed("person", "owner", "owners", "contact", "contacts", "created_by", "updated_by",
+       "modified_by", "author", "maintainer", "user", "username", "user_name", "owner_name",
+       "requester", "assignee", "reporter", "manager", "creator", "users")
+_typed("dataset_name", "dataset", "dataset_name", "active_dataset", "datasets", "active")
+_typed("aws_org_id", "org_id", "organization_id", "organisation_id")
+_typed("aws_ou_id", "ou_id", "organizational_unit_id", "parent_ou_id")
+_typed("aws_root_id", "root_id")
+_typed("org_name", "org_name", "organization_name", "organization", "organisation", "org",
+       "ou_name", "organizational_unit_name")
+
+_RESOURCE_PREFIXES = frozenset({
+    "resource", "asset", "instance", "vpc", "subnet", "security_group", "sg", "volume", "bucket",
+    "role", "function", "cluster", "node", "vm", "disk", "nic", "image", "snapshot",
+    "network_interface", "eni", "load_balancer", "lb", "db", "db_instance", "parent", "source",
+    "target", "peer", "attached", "gateway", "route_table", "nat_gateway", "key_pair",
+    "repository", "registry", "queue", "topic", "table", "stream", "distribution", "vnet",
+    "storage_account", "server", "database", "app", "service_account", "instance_profile",
+})
+_SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_subscription_id", "azure_subscription_id"),
+                 ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
+                 ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
+                 ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
+                 ("_owner", "person"))
+_NETWORK_KEYS = re.compile(r"^(?:.*_)?(?:ip|ips|ip_address|ip_addresses|cidr|cidr_block|cidrs)$")
+
+ASSET_KEYS = frozenset({"id", "name"})
+ASSET_SIBLINGS = frozenset({
+    "type", "asset_type", "resource_type", "provider", "region", "arn", "account_id",
+    "subscription_id", "project_id", "resource_group", "location", "zone", "kind", "tags",
+    "internet_exposed", "is_internet_exposed", "open_findings", "max_severity", "uri",
+})
+DATASET_SIBLINGS = frozenset({"path", "loaded_at", "active", "assets_count", "asset_count"})
+TAG_PARENTS = frozenset({"tags", "labels", "tag_map", "resource_tags", "tag_set"})
+_SKIP_KEYS = frozenset({"cursor", "next_cursor", "prev_cursor", "previous_cursor"})
+
+
+def _typed_entity(norm: str) -> str | None:
+    found = _TYPED.get(norm)
+    if found:
+        return found
+    for suffix, entity in _SUFFIX_TYPED:
+        if norm.endswith(suffix):
+            return entity
+    for suffix in ("_id", "_ids", "_name", "_names"):
+        if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
+            return "resource_name"
+    return None
+
+
+@lru_cache(maxsize=8192)
+def key_rule(key: str) -> KeyRule:
+    """The built-in rule for a dict key (user-scoped detectors are added by the detector set)."""
+    if key.startswith("cloudg/"):
+        return SKIP
+    norm = normalize(key)
+    if norm in _SKIP_KEYS:
+        return SKIP
+    words = norm.split("_") if norm else []
+    secret = _sensitive(words)
+    if secret:
+        return intern(KeyRule("sensitive", secret, "sensitive_key"))
+    if norm in TAG_PARENTS:
+        return TAGS
+    if norm in ASSET_KEYS:
+        return intern(KeyRule("asset", "resource_name", "asset_key"))
+    if _NETWORK_KEYS.match(norm):
+        return intern(KeyRule("typed", "ip_address", "typed_keys", forced=False))
+    entity = _typed_entity(norm)
+    if entity:
+        return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys"))
+    return NONE
+
+
+_PERSON_TAG_WORDS = frozenset({"owner", "contact", "email", "author", "maintainer", "manager",
+                               "requester", "creator", "user", "created", "steward", "oncall"})
+_BENIGN_TAGS = frozenset({
+    "env", "environment", "stage", "tier", "cost_center", "costcenter", "cost_centre",
+    "managed_by", "managedby", "terraform", "compliance", "criticality", "classification",
+    "data_classification", "backup", "schedule", "version", "lifecycle", "purpose",
+    "confidentiality", "severity", "state", "status",
+})
+
+
+@lru_cache(maxsize=8192)
+def tag_rule(tag_key: str) -> KeyRule:
+    """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
+    norm = normalize(tag_key)
+    words = norm.split("_") if norm else []
+    secret = _sensitive(words)
+    if secret:
+        return intern(KeyRule("sensitive", secret, "sensitive_key"))
+    if norm in _BENIGN_TAGS or norm in ("key", "value"):
+        return NONE
+    if norm == "name":
+        return intern(KeyRule("typed", "resource_name", "tags_key"))
+    if _PERSON_TAG_WORDS.intersection(words):
+        return intern(KeyRule("typed", "person", "tags_key"))
+    return intern(KeyRule("typed", "tag_value", "tags_key"))
+
+
+KEY_RULES_DESCRIPTION: tuple[tuple[str, str, str], ...] = (
+    ("sensitive_key", "secret", "keys named like password, secret, token, api_key, credentials, "
+     "user_data, cookie mark their whole subtree sensitive (suffixes _id, _arn, _name, _type exempt)"),
+    ("asset_key", "identifier", "id and name beside asset-like keys (type, provider, region, arn)"),
+    ("typed_keys", "identifier", "account_id, subscription_id, project_id, arn, resource_id, "
+     "source/target, parent_id, hostname, dataset, org_id/ou_id type their value"),
+    ("person_key", "pii", "owner, contact, created_by, user, author type their value as a person"),
+    ("tags_key", "free_text", "tag values: people, the Name tag, secrets; other values are tag "
+     "values except benign keys (env, stage, tier, cost_center)"),
+    ("skip_key", "identifier", "cursor, next_cursor and the layer's cloudg/ keys are left as they "
+     "are (only secret patterns apply)"),
+)

@@ -1,0 +1,47 @@
+"""Cloud host names: which labels are the provider's and which are the customer's.
+
+`ec2.amazonaws.com` names a service, not anyone's asset, so it is not an identifier; in
+`db-7.c9x.us-east-1.rds.amazonaws.com` only the first two labels are the customer's. The
+hostname detector and the hostname pseudonym shape both rely on this split.
+"""
+
+from __future__ import annotations
+
+import re
+
+CLOUD_ROOTS = (
+    "amazonaws.com", "amazonaws.com.cn", "aws.amazon.com", "cloudfront.net", "awsapps.com",
+    "azure.com", "windows.net", "azurewebsites.net", "cloudapp.net", "azurecr.io", "azure.net",
+    "azmk8s.io", "azureedge.net", "azure-api.net", "googleapis.com", "appspot.com", "run.app",
+    "cloudfunctions.net", "gcr.io", "pkg.dev", "goog", "internal", "compute.internal",
+)
+_VOCABULARY = frozenset("""
+amazonaws com cn aws amazon cloudfront net awsapps azure windows azurewebsites cloudapp azurecr
+io azmk8s azureedge azure-api googleapis appspot run app cloudfunctions gcr pkg dev goog internal
+compute compute-1 ec2 s3 s3-website rds elb elasticloadbalancing sts iam lambda sqs sns dynamodb
+kms ssm logs monitoring events execute-api apigateway ecr ecs eks elasticache es redshift glue
+athena kinesis firehose secretsmanager cloudformation cloudtrail config guardduty organizations
+route53 acm waf shield backup efs fsx states batch sagemaker bedrock dualstack vpce
+management login graph vault blob file queue table dfs core database documents servicebus
+database.windows scm privatelink storage bigquery container cloudresourcemanager pubsub
+cloudkms secretmanager sqladmin www api
+""".split())
+_REGION = re.compile(r"^(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d?(?:-[a-z])?|"
+                     r"(?:east|west|north|south|central)[a-z]*\d?)$")
+
+
+def cloud_suffix_start(labels: list[str]) -> int | None:
+    """Index of the first label of the provider's suffix, or None when no cloud root ends it."""
+    lowered = [label.lower() for label in labels]
+    joined = ".".join(lowered)
+    if not any(joined == root or joined.endswith("." + root) for root in CLOUD_ROOTS):
+        return None
+    start = len(lowered)
+    while start > 0 and (lowered[start - 1] in _VOCABULARY or _REGION.match(lowered[start - 1])):
+        start -= 1
+    return start
+
+
+def is_service_host(host: str) -> bool:
+    """True for a provider endpoint with no customer label (`s3.us-east-1.amazonaws.com`)."""
+    return cloud_suffix_start(host.split(".")) == 0

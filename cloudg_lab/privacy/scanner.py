@@ -1,0 +1,166 @@
+"""The decision for one string: which parts are sensitive, and what replaces them.
+
+A string is either one value (an ARN, an account id under `account_id`, a name the workspace
+knows) that is replaced whole, or free text in which spans are replaced: pattern findings and
+mentions of known names. Secrets always win: a typed value that contains a secret is handled as
+free text so the secret is redacted, never merely pseudonymized (pseudonyms can be revealed).
+
+An `Outcome` is `(value or SAME, effects, names_version)`; it is memoised per string, and the
+effects (report counts and marks) are replayed each time the string is met again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cloudg_lab.privacy import text
+from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
+from cloudg_lab.privacy.detectors import DetectorSet, Finding
+from cloudg_lab.privacy.detectors.builtin import Detector
+from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
+from cloudg_lab.privacy.entities import canonical, category_of
+from cloudg_lab.privacy.shapes import nullish, refine
+from cloudg_lab.privacy.walk import DROP
+
+SAME: Any = object()
+Effect = tuple[str, str, "str | None"]
+Outcome = tuple[Any, tuple[Effect, ...], int]
+KEEP: Outcome = (SAME, (), -1)
+_SECRETS = ("secret", "credential")
+_NAME_ENTITIES = ("resource_name", "person", "dataset_name", "gcp_project_id", "aws_account_id",
+                  "tag_value", "azure_resource_group", "org_name", "email")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a set of rules makes worth looking for, per detector set (computed once)."""
+
+    detectors: tuple[Detector, ...]
+    secrets: tuple[Detector, ...]
+    typed: bool
+    known: bool
+    mentions: bool
+
+
+def plan_for(rules: Rules, detectors: DetectorSet, name_mentions: bool) -> Plan:
+    """Only detectors whose findings some rule acts on are run at all."""
+    def acts(d: Detector) -> bool:
+        if d.entity in ("ip_address", "ipv6"):
+            return any(rules.resolve(e, d.category, d.name) != "keep"
+                       for e in ("private_ip", "public_ip", "private_cidr", "public_cidr"))
+        return rules.resolve(d.entity, d.category, d.name) != "keep"
+
+    ident = rules.acts_on(("identifier", "pii", "network", "free_text"))
+    return Plan(
+        detectors=detectors.select(acts, ("acts", id(rules))),
+        secrets=detectors.select(lambda d: d.category in _SECRETS and acts(d), ("secrets", id(rules))),
+        typed=ident or any(rules.resolve(e, category_of(e)) != "keep" for e in _NAME_ENTITIES),
+        known=any(rules.resolve(e, "identifier", "known_identifier") != "keep" for e in _NAME_ENTITIES),
+        mentions=name_mentions and any(rules.resolve(e, "free_text", "known_name") != "keep"
+                                       for e in _NAME_ENTITIES))
+
+
+class Scanner:
+    """Computes outcomes for one pipeline run (one vault namespace, one workspace)."""
+
+    def __init__(self, plan: Plan, rules: Rules, detectors: DetectorSet, *, vault: Any,
+                 namespace: str, known: Mapping[str, str] | None, min_confidence: float,
+                 keep_last: int) -> None:
+        self.plan, self.rules, self.detectors = plan, rules, detectors
+        self.vault, self.namespace, self.known = vault, namespace, known
+        self.min_confidence, self.keep_last = min_confidence, keep_last
+        self.max_words = 1
+        if plan.mentions:
+            self.max_words = max(text.max_words(known) if known else 1, vault.max_name_words)
+
+    def outcome(self, value: str, rule: KeyRule) -> Outcome:
+        """What becomes of `value` found under a key with `rule`."""
+        if rule.kind == "sensitive":
+            return self.whole(value, rule.entity or "secret", "secret", rule.detector)
+        if rule.kind == "skip":
+            return self._spans(value, self._scan(value, self.plan.secrets, rule), False)
+        if nullish(value) or self.vault.is_issued(value, self.namespace):
+            return KEEP
+        findings = self._scan(value, self.plan.detectors, rule)
+        secret = any(f.category in _SECRETS for f in findings)
+        if len(findings) == 1 and not secret and _covers(findings[0], value):
+            f = findings[0]
+            return self.whole(value, f.entity, f.category, f.detector)
+        if not secret and rule.kind == "typed" and self.plan.typed:
+            entity = refine(rule.entity or "resource_name", value.strip())
+            if entity is not None and (rule.forced or findings):
+                return self.whole(value, entity, category_of(entity), rule.detector)
+        if not secret and self.plan.known and self.known is not None and _may_be_name(value, rule):
+            entity = self.known.get(value)
+            if entity is not None and text.mentionable(value):
+                refined = refine(canonical(entity), value)
+                if refined is not None:
+                    return self.whole(value, refined, category_of(refined), "known_identifier")
+        return self._spans(value, findings, self.plan.mentions and rule is not KEY)
+
+    def whole(self, value: str, entity: str, category: str, detector: str) -> Outcome:
+        """Replace `value` as one unit (or drop it)."""
+        action = self.rules.resolve(entity, category, detector)
+        if action == "keep":
+            return KEEP
+        new = act(action, value, entity, vault=self.vault, namespace=self.namespace,
+                  avoid=self.known, keep_last=self.keep_last)
+        if new is not DROP and new == value:
+            return KEEP
+        return (new, ((SECTION[action], entity, MARK[action]),), -1)
+
+    def _scan(self, value: str, detectors: tuple[Detector, ...], rule: KeyRule) -> list[Finding]:
+        if not detectors and not rule.scoped:
+            return []
+        return self.detectors.scan(value, detectors, rule, self.min_confidence)
+
+    def _spans(self, value: str, findings: list[Finding], mentions: bool) -> Outcome:
+        spans: list[tuple[int, int, str, str, str]] = [
+            (f.start, f.end, f.entity, f.category, f.detector) for f in findings]
+        version = -1
+        if mentions:
+            version = self.vault.names_version
+            for start, end, entity in text.find(value, self._lookup, self.max_words):
+                if not any(start < s_end and s_start < end for s_start, s_end, *_ in spans):
+                    spans.append((start, end, entity, "free_text", "known_name"))
+            spans.sort()
+        replaced: list[tuple[int, int, str]] = []
+        effects: list[Effect] = []
+        for start, end, entity, category, detector in spans:
+            piece = value[start:end]
+            if self.vault.is_issued(piece, self.namespace):
+                continue
+            action = self.rules.resolve(entity, category, detector)
+            if action == "keep":
+                continue
+            new = act(action, piece, entity, vault=self.vault, namespace=self.namespace,
+                      avoid=self.known, keep_last=self.keep_last)
+            if new is DROP:
+                new = f"[REDACTED:{entity}]"
+            elif new == piece:
+                continue
+            replaced.append((start, end, new))
+            effects.append((SECTION[action], entity, MARK[action]))
+        if not replaced:
+            return (SAME, (), version)
+        return (text.replace(value, replaced), tuple(effects), version)
+
+    def _lookup(self, token: str) -> str | None:
+        entity = self.known.get(token) if self.known is not None else None
+        if entity is None:
+            entity = self.vault.names(self.namespace).get(token)
+        if entity is None or not text.mentionable(token) or self.vault.is_issued(token, self.namespace):
+            return None
+        return refine(canonical(entity), token)
+
+
+def _covers(finding: Finding, value: str) -> bool:
+    return finding.start <= len(value) - len(value.lstrip()) and \
+        finding.end >= len(value.rstrip())
+
+
+def _may_be_name(value: str, rule: KeyRule) -> bool:
+    """Keys that read like schema words (`status`, `account_id`) are never taken for names."""
+    return rule is not KEY or not (value.replace("_", "").isalpha() and value.islower())

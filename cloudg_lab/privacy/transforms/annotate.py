@@ -1,0 +1,106 @@
+"""`annotate`: say what the result is and what was done to it.
+
+The report gets a classification (sensitivity, which entity types were pseudonymized or
+withheld, and a note that pseudonyms can be passed back), provenance (which primitive, policy and
+dataset, when) and a short summary of the result's shape. Audience and priority go into
+`content_annotations`, which the layer copies onto every content item, so a client that never
+reads `_meta` still sees them. Provenance names the dataset the way the policy shows
+identifiers: under a policy that pseudonymizes, by its pseudonym.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Literal
+
+from pydantic import Field
+
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.transforms.common import fail_closed
+
+NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
+        "resources.")
+_PRIORITY = {"public": 0.3, "internal": 0.45, "confidential": 0.6, "restricted": 0.75}
+_WITHHELD = ("redacted", "masked", "hashed", "dropped")
+_MAIN_PIECES = ("", "/structuredContent", "/contents/0/text")
+
+
+class AnnotateOptions(TransformOptions):
+    inline: bool = False
+    """Also put the annotations into the result itself, as `_annotations`."""
+    audience: list[Literal["user", "assistant"]] | None = None
+    priority: float | None = Field(default=None, ge=0, le=1)
+
+
+class Annotate:
+    """The `annotate` transform."""
+
+    name = "annotate"
+
+    def __init__(self, options: AnnotateOptions) -> None:
+        self.options = options
+
+    def apply(self, value: Any, ctx: TransformContext) -> Any:
+        try:
+            return self._apply(value, ctx)
+        except Exception:
+            return fail_closed(self.name, value, ctx)
+
+    def _apply(self, value: Any, ctx: TransformContext) -> Any:
+        report = ctx.report
+        previous = report.get("annotations") or {}
+        annotations = {"classification": _classification(ctx),
+                       "provenance": previous.get("provenance") or _provenance(ctx),
+                       "summary": previous.get("summary") or _summary(value)}
+        totals = {section: sum((report.get(section) or {}).values())
+                  for section in ("pseudonymized", *_WITHHELD)}
+        totals = {k: v for k, v in totals.items() if v}
+        if totals:
+            annotations["transformed"] = totals
+        report.set("annotations", annotations)
+        o = self.options
+        audience = o.audience or (["user"] if ctx.sensitivity == "restricted" else ["user", "assistant"])
+        priority = o.priority if o.priority is not None else _PRIORITY.get(ctx.sensitivity, 0.45)
+        report.set("content_annotations", {"audience": list(audience), "priority": priority})
+        if o.inline and isinstance(value, dict) and ctx.path in _MAIN_PIECES:
+            inline = {k: annotations[k] for k in ("classification", "provenance")}
+            return {**value, "_annotations": inline}
+        return value
+
+
+def _classification(ctx: TransformContext) -> dict[str, Any]:
+    pseudonymized = sorted(ctx.report.get("pseudonymized") or {})
+    withheld = sorted({e for s in _WITHHELD for e in (ctx.report.get(s) or {})})
+    out: dict[str, Any] = {"sensitivity": ctx.sensitivity}
+    if pseudonymized:
+        out["pseudonymized_entities"] = pseudonymized
+        out["note"] = NOTE
+    if withheld:
+        out["withheld_entities"] = withheld
+    return out
+
+
+def _provenance(ctx: TransformContext) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": ctx.kind, "name": ctx.name, "policy": ctx.policy_name,
+                           "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    if ctx.dataset:
+        shown = ctx.state.get("redact_value")
+        out["dataset"] = shown(ctx.dataset, "dataset_name") if callable(shown) else ctx.dataset
+    return out
+
+
+def _summary(value: Any) -> dict[str, Any]:
+    if isinstance(value, dict):
+        out: dict[str, Any] = {"shape": "object", "keys": len(value)}
+        items = value.get("items")
+        if isinstance(items, list):
+            out["items"] = len(items)
+        return out
+    if isinstance(value, list):
+        return {"shape": "array", "items": len(value)}
+    if isinstance(value, str):
+        return {"shape": "text", "chars": len(value)}
+    return {"shape": type(value).__name__}
+
+
+register_transform("annotate", AnnotateOptions, Annotate)

@@ -1,0 +1,43 @@
+"""What every transform shares: failing closed, a vault when none was given, skipped keys.
+
+A transform never raises on odd data; if one fails anyway (a bug), the piece it was given is
+replaced by a marker and the failure is counted and logged, because passing the piece through
+untransformed could leak exactly what the transform exists to hide.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from cloudg_lab.privacy.pipeline import TransformContext
+
+_log = logging.getLogger("cloudg_lab.privacy")
+_lock = threading.Lock()
+_fallback: Any = None
+
+FAILED = "[REDACTED:transform_error]"
+
+
+def fail_closed(name: str, value: Any, ctx: TransformContext) -> Any:
+    """Log the current exception, count it, and return a marker instead of `value`."""
+    _log.exception("transform %s failed on %s %s at %s", name, ctx.kind, ctx.name, ctx.path or "/")
+    ctx.report.count("errors", name)
+    return FAILED
+
+
+def fallback_vault() -> Any:
+    """A per-process vault with a random key, for contexts built without one (tests, previews)."""
+    global _fallback
+    with _lock:
+        if _fallback is None:
+            from cloudg_lab.privacy.vault import Vault
+
+            _fallback = Vault()
+        return _fallback
+
+
+def skipped_key(key: Any) -> bool:
+    """The layer's own `_meta` bookkeeping and cursors are never rewritten."""
+    return isinstance(key, str) and (key.startswith("cloudg/") or key in ("cursor", "next_cursor"))

@@ -1,0 +1,99 @@
+"""Input `depseudonymize`: the handler sees real identifiers, whatever shape they come back in.
+
+Fences are stripped, then a whole-string pseudonym (or alias) is reversed, then pseudonyms
+embedded in longer strings: inside ARNs and Azure ids component by component, inside
+`cloudg://` URIs, inside sentences. Only pseudonyms issued in the caller's namespace under the
+current key resolve; a string that merely looks like a pseudonym passes unchanged.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import Any
+
+from cloudg_lab.privacy import text
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.transforms.common import fallback_vault
+from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
+from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+
+
+class DepseudonymizeOptions(TransformOptions):
+    skip_arguments: list[str] = []
+    """`tool.argument` globs passed as they are (e.g. `reveal_token.token`)."""
+
+
+def strip_fences(value: str) -> str:
+    if "⟦" not in value:
+        return value
+    return value.replace(FENCE_OPEN, "").replace(FENCE_CLOSE, "")
+
+
+def reverse(value: str, vault: Any, namespace: str) -> tuple[str, list[str]]:
+    """`value` with its pseudonyms replaced by real values, and the entity of each one."""
+    plain = strip_fences(value)
+    entry = vault.entry(plain.strip(), namespace)
+    if entry is not None:
+        return entry.real, [entry.entity]
+    spans = vault.reverse_spans(plain, namespace)
+    if not spans:
+        return plain, []
+    return (text.replace(plain, [(s, e, found.real) for s, e, found in spans]),
+            [found.entity for _, _, found in spans])
+
+
+class Depseudonymize:
+    """The `depseudonymize` input transform."""
+
+    name = "depseudonymize"
+
+    def __init__(self, options: DepseudonymizeOptions) -> None:
+        self.options = options
+
+    def apply(self, value: Any, ctx: TransformContext) -> Any:
+        visitor = _Reverser(self, ctx)
+        out = rewrite(value, visitor, True, ctx.path)
+        for entity, n in visitor.counts.items():
+            ctx.report.count("depseudonymized", entity, n)
+        return out
+
+    def skipped(self, tool: str, argument: Any) -> bool:
+        label = f"{tool}.{argument}"
+        return any(fnmatch.fnmatchcase(label, glob) for glob in self.options.skip_arguments)
+
+
+class _Reverser(Visitor):
+    """State: True where values are reversed, False below a skipped argument."""
+
+    wants_keys = True
+    skip_types = frozenset({bool, type(None), float})
+
+    def __init__(self, owner: Depseudonymize, ctx: TransformContext) -> None:
+        self.owner, self.ctx = owner, ctx
+        self.vault = ctx.vault if ctx.vault is not None else fallback_vault()
+        self.counts: dict[str, int] = {}
+
+    def key(self, key: Any, state: bool, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
+        if not state or (walk.depth == 1 and self.owner.skipped(self.ctx.name, key)):
+            return key, False
+        return (self._string(key) if isinstance(key, str) else key), True
+
+    def leaf(self, value: Any, state: bool, walk: Walk) -> Any:
+        if not state:
+            return value
+        if type(value) is str:
+            return self._string(value)
+        if type(value) is int:
+            real = self._string(str(value))
+            if real != str(value):
+                return int(real) if real.isdigit() and not real.startswith("0") else real
+        return value
+
+    def _string(self, value: str) -> str:
+        out, entities = reverse(value, self.vault, self.ctx.namespace)
+        for entity in entities:
+            self.counts[entity] = self.counts.get(entity, 0) + 1
+        return out
+
+
+register_transform("depseudonymize", DepseudonymizeOptions, Depseudonymize)

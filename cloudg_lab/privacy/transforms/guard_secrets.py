@@ -1,0 +1,124 @@
+"""Input `guard_secrets`: arguments never carry secrets into a handler.
+
+A model that found a credential somewhere (or was tricked into writing one) must not pass it
+to a tool: arguments with a secret, or any non-empty argument *named* like a secret, are
+refused (InvalidArgumentsError, -32602, listing entity types, never values) or redacted.
+`skip_arguments` exempts `tool.argument` globs that legitimately carry such names.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import Any, Literal
+
+from pydantic import Field
+
+from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.privacy import text
+from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
+from cloudg_lab.privacy.detectors.keys import NONE
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+
+MESSAGE = ("Arguments appear to contain secrets ({entities}); refusing to process them. "
+           "Pass resource references, never credentials.")
+
+
+class GuardSecretsOptions(TransformOptions):
+    action: Literal["reject", "redact"] = "reject"
+    categories: list[Literal["secret", "credential"]] = ["secret"]
+    min_confidence: float = Field(default=0.8, ge=0, le=1)
+    skip_arguments: list[str] = []
+    """`tool.argument` globs left unchecked (e.g. `reveal_token.token`)."""
+
+
+class GuardSecrets:
+    """The `guard_secrets` input transform; the one transform that refuses by raising."""
+
+    name = "guard_secrets"
+
+    def __init__(self, options: GuardSecretsOptions) -> None:
+        self.options = options
+
+    def apply(self, value: Any, ctx: TransformContext) -> Any:
+        """Raises:
+            InvalidArgumentsError: when arguments carry secrets and the action is `reject`.
+        """
+        detectors = ctx.detectors if isinstance(ctx.detectors, DetectorSet) else DEFAULT
+        categories = frozenset(self.options.categories)
+        selection = detectors.select(lambda d: d.category in categories,
+                                     ("guard", tuple(sorted(categories))))
+        visitor = _Guard(self, ctx, detectors, selection)
+        out = rewrite(value, visitor, (NONE, ""), ctx.path)
+        if visitor.found:
+            entities = sorted(visitor.found)
+            if self.options.action == "reject":
+                raise InvalidArgumentsError(MESSAGE.format(entities=", ".join(entities)),
+                                            {"entities": entities,
+                                             "arguments": sorted(visitor.arguments)})
+            ctx.report.merge("redacted_arguments", dict.fromkeys(entities, 1))
+        return out
+
+    def skipped(self, tool: str, argument: Any) -> bool:
+        label = f"{tool}.{argument}"
+        return any(fnmatch.fnmatchcase(label, glob) for glob in self.options.skip_arguments)
+
+
+class _Guard(Visitor):
+    """State: `(rule, top-level argument name)`, or None below a skipped argument."""
+
+    wants_keys = True
+    skip_types = frozenset({bool, type(None)})
+
+    def __init__(self, owner: GuardSecrets, ctx: TransformContext, detectors: DetectorSet,
+                 selection: Any) -> None:
+        self.owner, self.ctx, self.detectors, self.selection = owner, ctx, detectors, selection
+        self.found: set[str] = set()
+        self.arguments: set[str] = set()
+
+    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
+        if state is None:
+            return key, None
+        rule, top = state
+        if walk.depth == 1:
+            top = str(key)
+            if self.owner.skipped(self.ctx.name, key):
+                return key, None
+        if rule.kind != "sensitive":
+            found = self.detectors.key_rule(key) if isinstance(key, str) else NONE
+            rule = found if found.kind == "sensitive" else NONE
+        return key, (rule, top)
+
+    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
+        if state is None:
+            return value
+        rule, top = state
+        if rule.kind == "sensitive" and _carries(value):
+            entity = rule.entity or "secret"
+            self._hit(entity, top)
+            return f"[REDACTED:{entity}]"
+        if not isinstance(value, str) or not value:
+            return value
+        findings = self.detectors.scan(value, self.selection, NONE, self.owner.options.min_confidence)
+        for f in findings:
+            self._hit(f.entity, top)
+        if not findings:
+            return value
+        return text.replace(value, [(f.start, f.end, f"[REDACTED:{f.entity}]") for f in findings])
+
+    def _hit(self, entity: str, top: str) -> None:
+        self.found.add(entity)
+        if top:
+            self.arguments.add(top)
+
+
+def _carries(value: Any) -> bool:
+    """Empty strings, empty containers, booleans and null carry no secret."""
+    if value is None or isinstance(value, bool):
+        return False
+    if isinstance(value, str | dict | list):
+        return len(value) > 0
+    return True
+
+
+register_transform("guard_secrets", GuardSecretsOptions, GuardSecrets)

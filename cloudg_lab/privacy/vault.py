@@ -1,0 +1,424 @@
+"""The pseudonym vault: keyed, stable, shape-keeping pseudonyms and the way back.
+
+A pseudonym is an HMAC-SHA256 of (namespace, family, attempt, value) under the vault key, shaped
+by `shapes`. The same key gives the same pseudonyms in every process, which is what lets
+stateless servers scale out and shared notebooks agree; the vault's tables exist to reverse
+pseudonyms, to never hand out one that collides with a real value (a collision re-salts with
+the next attempt instead of reversing to the wrong value), and to list mappings for people
+allowed to see them. Namespaces are `global` or `p:<principal id>`; a pseudonym resolves only
+in the namespace that issued it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hmac
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Container, Mapping
+from pathlib import Path
+from typing import Any
+
+from cloudg_lab.privacy import shapes, text, vault_file
+from cloudg_lab.privacy.entities import NAME_FAMILIES, family_of
+from cloudg_lab.privacy.vault_file import FORMAT, VaultError
+
+__all__ = ["DEFAULT_KEY_ENV", "Entry", "Vault", "VaultError"]
+
+DEFAULT_KEY_ENV = "CLOUDG_LAB_VAULT_KEY"
+MASK = "••••••"
+_ATTEMPTS = 64
+_PRF_CACHE = 200_000
+_log = logging.getLogger("cloudg_lab.privacy")
+Listener = Callable[[dict[str, Any]], None]
+
+
+class Entry:
+    """One mapping; `real` never leaves the vault except through `mappings(reveal=True)`."""
+
+    __slots__ = ("created", "entity", "last_used", "namespace", "pseudonym", "real")
+
+    def __init__(self, namespace: str, entity: str, real: str, pseudonym: str, created: float,
+                 last_used: float) -> None:
+        self.namespace, self.entity, self.real = namespace, entity, real
+        self.pseudonym, self.created, self.last_used = pseudonym, created, last_used
+
+
+class _Keyed:
+    """The keyed functions `shapes.make` uses for one value and one attempt."""
+
+    __slots__ = ("attempt", "avoid", "created", "family", "namespace", "value", "vault")
+
+    def __init__(self, vault: Vault, value: str, family: str, namespace: str, attempt: int,
+                 avoid: Container[str] | None, created: list[Entry]) -> None:
+        self.vault, self.value, self.family, self.namespace = vault, value, family, namespace
+        self.attempt, self.avoid, self.created = attempt, avoid, created
+
+    def digest(self, label: str = "") -> bytes:
+        msg = f"{self.namespace}\x1f{self.family}\x1f{self.attempt}\x1f{label}\x1f{self.value}"
+        return hmac.digest(self.vault._k_token, msg.encode("utf-8", "surrogatepass"), "sha256")
+
+    def prf(self, label: str) -> bytes:
+        return self.vault._prf(self.namespace, label)
+
+    def sub(self, value: str, entity: str) -> str:
+        return self.vault._tokenize_locked(value, entity, self.namespace, self.avoid, self.created)
+
+
+class Vault:
+    """Maps (namespace, entity, real) ↔ pseudonym. Thread-safe; observable with `subscribe`."""
+
+    def __init__(self, key: bytes | str | None = None, *, key_source: str | None = None,
+                 path: str | Path | None = None, autosave: bool = False, encrypt: bool = True) -> None:
+        """Build a vault; a missing key means a random one for this process only.
+
+        Raises:
+            VaultError: when `path` holds a vault written with another key, or a damaged one.
+        """
+        if key is None:
+            master, self.key_source = os.urandom(32), "random"
+        else:
+            master = key.encode("utf-8") if isinstance(key, str) else bytes(key)
+            self.key_source = key_source or "argument"
+        derive = lambda label: hmac.digest(master, f"cloudg-lab/{label}".encode(), "sha256")  # noqa: E731
+        self._k_token, self._k_prefix, self._k_hash = derive("tokenize"), derive("prefix"), derive("hash")
+        self._k_file = derive("file-encryption")
+        self.key_id = derive("key-id").hex()[:12]
+        self.path = Path(path).expanduser() if path else None
+        self.autosave, self.encrypt = autosave, encrypt
+        self.generation = 0
+        """Bumped by `clear` and `import_`, so transforms drop what they memoised."""
+        self.names_version = 0
+        """Bumped whenever a name is added (free text scanned before may now hold a known name)."""
+        self.max_name_words = 1
+        self._lock = threading.RLock()
+        self._forward: dict[tuple[str, str, str], Entry] = {}
+        self._reverse: dict[tuple[str, str], Entry] = {}
+        self._reals: set[str] = set()
+        self._names: dict[str, dict[str, str]] = {}
+        self._aliases: dict[str, str] = {}
+        self._alias_reverse: dict[str, Entry] = {}
+        self._prf_cache: dict[tuple[str, str], bytes] = {}
+        self._listeners: list[Listener] = []
+        self._dirty = False
+        self._timer: threading.Timer | None = None
+        if self.path is not None:
+            if self.path.exists():
+                self._load(self.path)
+            atexit.register(self._save_if_dirty)
+
+    @classmethod
+    def from_config(cls, config: Any, key: bytes | str | None = None) -> Vault:
+        """A vault per a policy's `vault` section; key: argument, config, env var, else random.
+
+        Raises:
+            VaultError: when the configured file was written with another key or is damaged.
+        """
+        source = "argument"
+        if key is None and getattr(config, "key", None):
+            key, source = config.key, "config"
+        if key is None:
+            env = getattr(config, "key_env", None) or DEFAULT_KEY_ENV
+            if os.environ.get(env):
+                key, source = os.environ[env], "env"
+        return cls(key, key_source=source if key is not None else None,
+                   path=getattr(config, "path", None), autosave=getattr(config, "autosave", False),
+                   encrypt=getattr(config, "encrypt", True))
+
+    # ------------------------------------------------------------------ forward
+
+    def tokenize(self, value: str, entity: str, namespace: str = "global", *,
+                 avoid: Container[str] | None = None) -> str:
+        """The pseudonym of `value` (created on first use); `avoid` holds more real values a
+        pseudonym must not equal (the workspace's identifiers). A value that identifies nothing
+        (a special address, an AWS-owned ARN) comes back unchanged."""
+        found = self._forward.get((namespace, family_of(entity), value))
+        if found is not None:
+            found.last_used = time.time()
+            return found.pseudonym
+        alias = self._aliases.get(value)
+        if alias is not None:
+            return alias
+        if not value or value in self._alias_reverse:
+            return value
+        created: list[Entry] = []
+        with self._lock:
+            out = self._tokenize_locked(value, entity, namespace, avoid, created)
+        self._changed(created)
+        return out
+
+    def _tokenize_locked(self, value: str, entity: str, namespace: str,
+                         avoid: Container[str] | None, created: list[Entry]) -> str:
+        family = family_of(entity)
+        found = self._forward.get((namespace, family, value))
+        if found is not None:
+            return found.pseudonym
+        if value in self._aliases:
+            return self._aliases[value]
+        if value in self._alias_reverse:
+            return value
+        pseudonym = None
+        for attempt in range(_ATTEMPTS):
+            candidate = shapes.make(entity, value, _Keyed(self, value, family, namespace, attempt,
+                                                          avoid, created))
+            if candidate is None:
+                return value
+            if self._free(candidate, value, namespace, avoid):
+                pseudonym = candidate
+                break
+        if pseudonym is None:  # 64 collisions in a row: a vanishingly small or exhausted shape
+            raise VaultError(f"no free pseudonym for a {entity} value after {_ATTEMPTS} attempts")
+        now = time.time()
+        entry = Entry(namespace, entity, value, pseudonym, now, now)
+        self._insert(entry, family)
+        created.append(entry)
+        return pseudonym
+
+    def _free(self, candidate: str, value: str, namespace: str, avoid: Container[str] | None) -> bool:
+        if candidate == value or candidate in self._reals or candidate in self._alias_reverse:
+            return False
+        other = self._reverse.get((namespace, candidate))
+        if other is not None and other.real != value:
+            return False
+        return avoid is None or candidate not in avoid
+
+    def _insert(self, entry: Entry, family: str) -> None:
+        self._forward[(entry.namespace, family, entry.real)] = entry
+        self._reverse[(entry.namespace, entry.pseudonym)] = entry
+        self._reals.add(entry.real)
+        if family in NAME_FAMILIES:
+            self._names.setdefault(entry.namespace, {})[entry.real] = entry.entity
+            self.names_version += 1
+            if " " in entry.real:
+                self.max_name_words = max(self.max_name_words, min(entry.real.count(" ") + 1, 6))
+
+    def _prf(self, namespace: str, label: str) -> bytes:
+        key = (namespace, label)
+        found = self._prf_cache.get(key)
+        if found is None:
+            if len(self._prf_cache) > _PRF_CACHE:
+                self._prf_cache.clear()
+            found = hmac.digest(self._k_prefix, f"{namespace}\x1f{label}".encode(), "sha256")
+            self._prf_cache[key] = found
+        return found
+
+    def lookup(self, value: str, entity: str, namespace: str = "global") -> str | None:
+        """The pseudonym `value` already has, or None; never creates one."""
+        found = self._forward.get((namespace, family_of(entity), value))
+        return found.pseudonym if found is not None else self._aliases.get(value)
+
+    def hash(self, value: str, entity: str) -> str:
+        """`<entity>:<12hex>`, keyed: the same value hashes alike, nobody can reverse it."""
+        digest = hmac.digest(self._k_hash, f"{entity}\x1f{value}".encode("utf-8", "surrogatepass"),
+                             "sha256")
+        return f"{entity}:{digest.hex()[:12]}"
+
+    def names(self, namespace: str = "global") -> Mapping[str, str]:
+        """Real names (resources, people, datasets, tags...) pseudonymized in `namespace`."""
+        return self._names.get(namespace, {})
+
+    # ------------------------------------------------------------------ reverse
+
+    def entry(self, pseudonym: str, namespace: str = "global") -> Entry | None:
+        """The mapping behind a pseudonym or alias of `namespace`, or None."""
+        found = self._reverse.get((namespace, pseudonym)) or self._alias_reverse.get(pseudonym)
+        if found is not None:
+            found.last_used = time.time()
+        return found
+
+    def detokenize(self, pseudonym: str, namespace: str = "global") -> str | None:
+        """The real value of a pseudonym (or alias) issued in `namespace`, else None."""
+        found = self.entry(pseudonym, namespace)
+        return found.real if found is not None else None
+
+    def is_issued(self, value: str, namespace: str = "global") -> bool:
+        """True when `value` is a pseudonym or alias this vault handed out in `namespace`."""
+        return (namespace, value) in self._reverse or value in self._alias_reverse
+
+    def reverse_spans(self, value: str, namespace: str = "global") -> list[tuple[int, int, Entry]]:
+        """Pseudonyms and aliases of `namespace` found inside `value`, as non-overlapping spans."""
+        return text.find(value, lambda token: self.entry(token, namespace))
+
+    def detokenize_text(self, value: str, namespace: str = "global") -> str:
+        """`value` with every pseudonym of `namespace` inside it replaced by its real value."""
+        spans = self.reverse_spans(value, namespace)
+        return text.replace(value, [(s, e, entry.real) for s, e, entry in spans])
+
+    # ------------------------------------------------------------------ aliases
+
+    def set_alias(self, real: str, alias: str, entity: str = "alias") -> None:
+        """A fixed friendly name for `real` in every namespace, reversed like a pseudonym.
+
+        Raises:
+            VaultError: when the alias is already another value's alias or pseudonym.
+        """
+        with self._lock:
+            other = self._alias_reverse.get(alias)
+            if other is not None and other.real != real:
+                raise VaultError(f"alias {alias!r} is already used for another value")
+            if any(p == alias for (_, p) in self._reverse):
+                raise VaultError(f"alias {alias!r} collides with a pseudonym")
+            if other is None:
+                now = time.time()
+                self._aliases[real] = alias
+                self._alias_reverse[alias] = Entry("alias", entity, real, alias, now, now)
+
+    # ------------------------------------------------------------------ listing
+
+    def mappings(self, *, reveal: bool = False, namespace: str | None = None) -> list[dict[str, Any]]:
+        """Rows for the vault widget; `real` is masked unless the viewer may reveal."""
+        with self._lock:
+            entries = [e for e in self._reverse.values()
+                       if namespace is None or e.namespace == namespace]
+        entries.sort(key=lambda e: e.created)
+        return [{"pseudonym": e.pseudonym, "entity": e.entity, "namespace": e.namespace,
+                 "created": e.created, "last_used": e.last_used,
+                 "real": e.real if reveal else MASK} for e in entries]
+
+    def stats(self) -> dict[str, Any]:
+        """Counts and settings; never a real value or the key."""
+        with self._lock:
+            entries = list(self._reverse.values())
+        namespaces: dict[str, int] = {}
+        entities: dict[str, int] = {}
+        for e in entries:
+            namespaces[e.namespace] = namespaces.get(e.namespace, 0) + 1
+            entities[e.entity] = entities.get(e.entity, 0) + 1
+        return {"entries": len(entries), "namespaces": namespaces, "entities": entities,
+                "aliases": len(self._aliases), "key_id": self.key_id, "key_source": self.key_source,
+                "persistent": self.path is not None, "path": str(self.path) if self.path else None,
+                "encrypted": self.encrypt, "autosave": self.autosave}
+
+    def __len__(self) -> int:
+        return len(self._reverse)
+
+    # ------------------------------------------------------------------ export, import, clear
+
+    def export(self) -> dict[str, Any]:
+        """Every mapping, real values included: handle it like the key itself."""
+        with self._lock:
+            rows = [[e.namespace, e.entity, e.real, e.pseudonym, e.created, e.last_used]
+                    for e in self._reverse.values()]
+        return {"format": FORMAT, "key_id": self.key_id, "entries": rows}
+
+    def import_(self, data: Mapping[str, Any], *, allow_other_key: bool = False) -> int:
+        """Add exported mappings; rows that contradict existing ones are skipped. Returns the count.
+
+        Raises:
+            VaultError: for another format, or another key unless `allow_other_key`.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise VaultError(f"not a vault export (format {FORMAT} expected)")
+        if data.get("key_id") != self.key_id and not allow_other_key:
+            raise VaultError(f"the export was made with another key (key id {data.get('key_id')}); "
+                             f"this vault's key id is {self.key_id}")
+        added = self._import_rows(data.get("entries") or [])
+        self._notify({"event": "imported", "count": added})
+        if added:
+            self._mark_dirty()
+        return added
+
+    def _import_rows(self, rows: Any) -> int:
+        added = 0
+        with self._lock:
+            for row in rows if isinstance(rows, list) else []:
+                if not (isinstance(row, list | tuple) and len(row) == 6
+                        and all(isinstance(x, str) for x in row[:4])):
+                    continue
+                ns, entity, real, pseudonym = row[:4]
+                family = family_of(entity)
+                if (ns, family, real) in self._forward or (ns, pseudonym) in self._reverse:
+                    continue
+                created, used = (float(x) if isinstance(x, int | float) else time.time()
+                                 for x in row[4:])
+                self._insert(Entry(ns, entity, real, pseudonym, created, used), family)
+                added += 1
+            self.generation += 1
+        return added
+
+    def clear(self) -> None:
+        """Forget every mapping (aliases too); pseudonyms handed out no longer resolve."""
+        with self._lock:
+            for table in (self._forward, self._reverse, self._names, self._aliases,
+                          self._alias_reverse):
+                table.clear()
+            self._reals.clear()
+            self.generation += 1
+        self._notify({"event": "cleared"})
+        self._mark_dirty()
+
+    # ------------------------------------------------------------------ observers
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(event)` on every change (`added`, `imported`, `cleared`, `saved`)."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, event: dict[str, Any]) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(event)
+            except Exception:
+                _log.exception("vault listener failed")
+
+    def _changed(self, created: list[Entry]) -> None:
+        if not created:
+            return
+        if self._listeners:
+            for e in created:
+                self._notify({"event": "added", "namespace": e.namespace, "entity": e.entity,
+                              "pseudonym": e.pseudonym})
+        self._mark_dirty()
+
+    # ------------------------------------------------------------------ persistence
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the vault (encrypted unless `encrypt` is off) atomically; None without a path.
+
+        Raises:
+            OSError: when the file cannot be written; the previous file is left as it was.
+        """
+        target = Path(path).expanduser() if path else self.path
+        if target is None:
+            return None
+        payload = self.export()
+        data = vault_file.encode(payload, file_key=self._k_file if self.encrypt else None,
+                                 key_id=self.key_id)
+        vault_file.write_atomic(target, data)
+        if target == self.path:
+            self._dirty = False
+        self._notify({"event": "saved", "entries": len(payload["entries"])})
+        return target
+
+    def _load(self, path: Path) -> None:
+        payload = vault_file.decode(path.read_bytes(), file_key=self._k_file, key_id=self.key_id,
+                                    where=str(path))
+        self._import_rows(payload.get("entries") or [])
+
+    def _mark_dirty(self) -> None:
+        if self.path is None:
+            return
+        self._dirty = True
+        if self.autosave and self._timer is None:
+            self._timer = threading.Timer(0.5, self._autosave)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _autosave(self) -> None:
+        self._timer = None
+        self._save_if_dirty()
+
+    def _save_if_dirty(self) -> None:
+        if self._dirty:
+            try:
+                self.save()
+            except OSError:
+                _log.exception("saving the vault to %s failed", self.path)
+

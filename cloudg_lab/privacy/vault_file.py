@@ -1,0 +1,109 @@
+"""The vault on disk: AES-GCM encrypted, written atomically, readable only by its owner.
+
+A save writes a temporary file in the same directory (created 0600), fsyncs it, renames it over
+the old file and fsyncs the directory, so a crash at any moment leaves either the previous vault
+or the new one, never half of one. A file written with another key is refused with one clear
+error and left untouched.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+FORMAT = "cloudg-lab-vault/1"
+
+
+class VaultError(ValueError):
+    """A vault file that cannot be used: another key, tampered, or not a vault file."""
+
+
+def _aad(key_id: str) -> bytes:
+    return f"{FORMAT}:{key_id}".encode()
+
+
+def encode(payload: dict[str, Any], *, file_key: bytes | None, key_id: str) -> bytes:
+    """The file's bytes: the payload encrypted with `file_key`, or plain JSON when it is None."""
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
+                                                                                 "surrogatepass")
+    if file_key is None:
+        doc: dict[str, Any] = {"format": FORMAT, "key_id": key_id, "encrypted": False,
+                               "payload": payload}
+        return json.dumps(doc, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    nonce = os.urandom(12)
+    sealed = AESGCM(file_key).encrypt(nonce, body, _aad(key_id))
+    doc = {"format": FORMAT, "key_id": key_id, "encrypted": True,
+           "nonce": base64.b64encode(nonce).decode("ascii"),
+           "data": base64.b64encode(sealed).decode("ascii")}
+    return json.dumps(doc).encode("ascii")
+
+
+def decode(raw: bytes, *, file_key: bytes, key_id: str, where: str) -> dict[str, Any]:
+    """The payload of a vault file.
+
+    Raises:
+        VaultError: when the file is not a vault, was written with another key, or fails
+            authentication.
+    """
+    try:
+        doc = json.loads(raw.decode("utf-8", "surrogatepass"))
+    except (UnicodeDecodeError, ValueError):
+        raise VaultError(f"Vault file {where} is not a cloudg_lab vault (not JSON)") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise VaultError(f"Vault file {where} is not a cloudg_lab vault (format {FORMAT} expected)")
+    if doc.get("key_id") != key_id:
+        raise VaultError(f"Vault file {where} was written with another key (key id "
+                         f"{doc.get('key_id')}); the current key has id {key_id}. Use the same "
+                         "vault key, or move the file away to start a new vault.")
+    if not doc.get("encrypted"):
+        payload = doc.get("payload")
+        if not isinstance(payload, dict):
+            raise VaultError(f"Vault file {where} has no payload")
+        return payload
+    try:
+        nonce = base64.b64decode(doc["nonce"])
+        sealed = base64.b64decode(doc["data"])
+        body = AESGCM(file_key).decrypt(nonce, sealed, _aad(key_id))
+    except (KeyError, TypeError, ValueError, InvalidTag):
+        raise VaultError(f"Vault file {where} failed authentication: it was changed after it was "
+                         "written, or is damaged") from None
+    payload = json.loads(body.decode("utf-8", "surrogatepass"))
+    if not isinstance(payload, dict):
+        raise VaultError(f"Vault file {where} has no payload")
+    return payload
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash leaves the old or the new file, mode 0600.
+
+    Raises:
+        OSError: when the directory cannot be written (the old file is then untouched).
+    """
+    directory = path.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
