@@ -492,11 +492,11 @@ async def test_an_unexpected_exception_is_a_handler_error_whose_text_passes_the_
     layer = make_layer({"name": "shout", "transforms": [{"type": "shout"}]})
 
     @layer.tool()
-    def explode() -> None:
-        raise KeyError("canary in the message")
+    def explode(word: str) -> None:
+        raise KeyError(f"{word} in the message")
 
     with caplog.at_level(logging.ERROR, logger="cloudg_lab.layer"):
-        result = await layer.call_tool("explode")
+        result = await layer.call_tool("explode", {"word": "canary"})
     assert result.error_code == "handler_error"
     assert result.text == "KEYERROR: 'CANARY IN THE MESSAGE'"
     assert "Traceback" not in json.dumps(result.to_wire())
