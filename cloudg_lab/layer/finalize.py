@@ -154,8 +154,12 @@ def _transform_link(link: ResourceLink, pipeline: Pipeline, ctx: TransformContex
 
 def _transform_contents(contents: TextResourceContents | BlobResourceContents, pipeline: Pipeline,
                         ctx: TransformContext, path: str) -> TextResourceContents | BlobResourceContents:
-    if isinstance(contents, BlobResourceContents) or not pipeline:
+    if not pipeline:
         return contents
+    uri = _as_text(_apply(pipeline, contents.uri, ctx, path + "/uri"))
+    if isinstance(contents, BlobResourceContents):
+        return dataclasses.replace(contents, uri=uri)
+    contents = dataclasses.replace(contents, uri=uri)
     text = contents.text
     if _is_json_mime(contents.mime_type):
         try:
@@ -188,12 +192,16 @@ def _annotate_content(content: list[Any], ctx: TransformContext) -> None:
 
 def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
                  ctx: TransformContext) -> ToolResult:
-    """An `isError` result whose text and data passed the output pipeline (seed §4.1.14)."""
-    text = _as_text(_apply(pipeline, message, ctx, "/content/0/text"))
+    """An `isError` result whose text and data passed the output pipeline (seed §4.1.14).
+
+    The data goes first: names it types (a `ref`, an `owner`) are then known when the free-text
+    message is scanned.
+    """
     meta: dict[str, Any] = {META_PREFIX + "error_code": code}
     if data is not None:
         meta[META_PREFIX + "error_data"] = _apply(pipeline, jsonable(data), ctx,
                                                   "/_meta/cloudg~1error_data")
+    text = _as_text(_apply(pipeline, message, ctx, "/content/0/text"))
     report = ctx.report.to_dict()
     if report:
         meta[META_PREFIX + "transforms"] = report
@@ -202,9 +210,9 @@ def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
 
 def transform_message(message: str, data: Any, pipeline: Pipeline,
                       ctx: TransformContext) -> tuple[str, Any]:
-    """A protocol error's message and data as the caller may see them."""
-    text = _as_text(_apply(pipeline, message, ctx, "/error/message"))
-    return text, (None if data is None else _apply(pipeline, jsonable(data), ctx, "/error/data"))
+    """A protocol error's message and data as the caller may see them (data first, as above)."""
+    out = None if data is None else _apply(pipeline, jsonable(data), ctx, "/error/data")
+    return _as_text(_apply(pipeline, message, ctx, "/error/message")), out
 
 
 # --------------------------------------------------------------------------- resources

@@ -58,7 +58,8 @@ rewritten to the same pseudonym (name-mention rewriting)."""
 
 SYNONYMS: dict[str, str] = {
     "asset_id": "resource_name", "asset_name": "resource_name", "asset": "resource_name",
-    "resource": "resource_name", "name": "resource_name", "arn": "aws_arn",
+    "resource": "resource_name", "resource_id": "resource_name", "name": "resource_name",
+    "arn": "aws_arn",
     "account_id": "aws_account_id", "aws_account": "aws_account_id",
     "subscription_id": "azure_subscription_id", "azure_subscription": "azure_subscription_id",
     "tenant_id": "azure_tenant_id", "gcp_project": "gcp_project_id", "project_id": "gcp_project_id",
