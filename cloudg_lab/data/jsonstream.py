@@ -17,6 +17,8 @@ from typing import IO, Any
 from cloudg_lab.data.errors import InventoryFormatError
 
 _WS = re.compile(r"[ \t\n\r]*")
+_SEPARATOR = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
+_BLANKS = " \t\n\r"
 _NUMBER_TAIL = re.compile(r"[0-9.eE+-]*")
 _PARTIAL_TAIL = re.compile(r"(?:t(?:ru?)?|f(?:a(?:ls?)?)?|n(?:ul?)?|[0-9.eE+-]*)[ \t\r\n]*\Z")
 """What a file cut inside a value ends with: nothing, a partial literal or a partial number."""
@@ -98,7 +100,8 @@ class JsonStream:
         Raises:
             InventoryFormatError: for invalid JSON or a file that ends inside the value.
         """
-        if not self.peek():
+        text, pos = self._text, self._pos
+        if (pos >= len(text) or text[pos] in _BLANKS) and not self.peek():
             raise self.error(where, "file ends early (truncated JSON)")
         grow = self._chunk
         while True:
@@ -121,11 +124,11 @@ class JsonStream:
     def _may_continue(self, obj: Any, end: int) -> bool:
         """True when the next chunk could extend this value: a number (`1` of `1.5e3`) whose
         digits run to the end of the buffer."""
-        if self._eof:
+        if type(obj) is dict or self._eof:
             return False
         if end == len(self._text):
             return True
-        is_number = isinstance(obj, int | float) and not isinstance(obj, bool)
+        is_number = type(obj) is int or type(obj) is float
         return is_number and _NUMBER_TAIL.fullmatch(self._text, end) is not None
 
     def _incomplete(self, exc: json.JSONDecodeError) -> bool:
@@ -160,15 +163,21 @@ class JsonStream:
             InventoryFormatError: when no array starts here or its punctuation is wrong.
         """
         self._open("[", where, "an array")
+        if self._take("]"):
+            return
         index = 0
         while True:
-            if self._take("]"):
-                return
-            if index and not self._take(","):
-                raise self._expected(f"{where}[{index - 1}]", "',' or ']' after the element")
-            here = f"{where}[{index}]"
-            value, raw = self.value(here)
+            value, raw = self.value(f"{where}[{index}]")
             yield index, value, raw
+            found = _SEPARATOR.match(self._text, self._pos)
+            if found is not None and found.end() < len(self._text):
+                self._pos = found.end()  # fast path: the separator and the next value are buffered
+                if found.group(1) == "]":
+                    return
+            elif self._take("]"):
+                return
+            elif not self._take(","):
+                raise self._expected(f"{where}[{index}]", "',' or ']' after the element")
             index += 1
 
     def skip(self, where: str) -> None:

@@ -172,12 +172,16 @@ def _generated_id(record: dict[str, Any], index: int, taken: dict[str, int]) -> 
 
 
 def _read_edges(stream: JsonStream, inv: Inventory, check: RecordChecker) -> None:
+    row_of, ids = inv.row_of, inv.ids
+    sources, targets, kinds, raws = inv.edge_src, inv.edge_dst, inv.edge_types, inv.edge_raw
     for index, value, raw in stream.items("$.edges"):
         source, target, kind = check.edge(value, f"$.edges[{index}]")
-        inv.edge_src.append(inv.ids[inv.row_of[source]] if source in inv.row_of else source)
-        inv.edge_dst.append(inv.ids[inv.row_of[target]] if target in inv.row_of else target)
-        inv.edge_types.append(kind)
-        inv.edge_raw.append(raw)
+        row = row_of.get(source)
+        sources.append(source if row is None else ids[row])  # share the asset's id string
+        row = row_of.get(target)
+        targets.append(target if row is None else ids[row])
+        kinds.append(kind)
+        raws.append(raw)
 
 
 # --------------------------------------------------------------------------- findings

@@ -97,6 +97,10 @@ class RecordChecker:
             InventoryFormatError: for a non-object, a missing or non-string `name`, `asset_type`
                 or `provider`, or a wrongly typed optional field.
         """
+        if type(value) is dict:
+            fast = _fast_asset(value)
+            if fast is not None:
+                return fast
         record = self.obj(value, where)
         name = self.required(record, "name", where)
         asset_type = sys.intern(self.required(record, "asset_type", where))
@@ -116,6 +120,11 @@ class RecordChecker:
             InventoryFormatError: for a non-object or a missing `source_id`, `target_id` or
                 `edge_type`.
         """
+        if type(value) is dict:
+            source, target, kind = value.get("source_id"), value.get("target_id"), value.get("edge_type")
+            if type(source) is str and type(target) is str and type(kind) is str and source.strip() \
+                    and target.strip() and kind.strip():
+                return source, target, sys.intern(kind)
         record = self.obj(value, where)
         return (self.required(record, "source_id", where), self.required(record, "target_id", where),
                 sys.intern(self.required(record, "edge_type", where)))
@@ -147,6 +156,31 @@ class RecordChecker:
         self.required(record, "control_id", where)
         record["status"] = self.choice(record, "status", where, COMPLIANCE_STATUSES)
         return record
+
+
+_OPTIONAL_TEXT = ("id", "region", "account_id", "arn", "collected_at")
+
+
+def _fast_asset(record: dict[str, Any]) -> AssetRow | None:
+    """The common case of a well-formed asset, checked inline; None sends it through the field
+    by field checks, which raise the precise error (or accept a tolerated variation)."""
+    get = record.get
+    name, kind, provider = get("name"), get("asset_type"), get("provider")
+    if not (type(name) is str and type(kind) is str and type(provider) is str
+            and name.strip() and kind.strip() and provider.strip()):
+        return None
+    ident, region, account, arn, collected = (get(k) for k in _OPTIONAL_TEXT)
+    for text in (ident, region, account, arn, collected):
+        if text is not None and type(text) is not str:
+            return None
+    exposed, metadata, tags = get("is_internet_exposed", False), get("metadata"), get("tags")
+    if type(exposed) is not bool or not (metadata is None or type(metadata) is dict):
+        return None
+    if tags and (type(tags) is not dict or any(type(v) is not str for v in tags.values())):
+        return None
+    return (ident or None, name, sys.intern(kind), sys.intern(provider.upper()),
+            sys.intern(region or "global"), sys.intern(account) if account else None, arn or None,
+            exposed, collected or None, tags or {})
 
 
 def json_scalar(value: bool | int | float) -> str:
