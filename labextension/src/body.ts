@@ -22,9 +22,12 @@ export function renderBody(payload: ResultPayload, options: TreeOptions): HTMLEl
   if (!isRecord(wire)) {
     return renderTree(wire, '', options);
   }
+  if (isErrorResult(wire)) {
+    return renderError(wire, options);
+  }
   switch (payload.kind) {
     case 'tool':
-      return isErrorResult(wire) ? renderError(wire, options) : renderTool(wire, options);
+      return renderTool(wire, options);
     case 'resource':
       return renderResource(wire, options);
     case 'prompt':
