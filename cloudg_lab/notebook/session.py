@@ -39,10 +39,15 @@ class Scope:
     policy: str
     principal: Principal
 
+    def shown(self, text: str) -> str:
+        """`text` as this principal may see it: a URI typed with a real id is shown scrubbed."""
+        return self.layer.policy.scrub(text, self.principal)
+
     def origin(self, kind: Any, name: str, arguments: Mapping[str, Any] | None,
                display_limit: int) -> Origin:
-        return Origin(kind=kind, name=name, policy=self.policy, principal=self.principal,
-                      arguments=dict(arguments or {}), display_limit=display_limit)
+        return Origin(kind=kind, name=self.shown(name), policy=self.policy,
+                      principal=self.principal, arguments=dict(arguments or {}),
+                      display_limit=display_limit)
 
 
 class Session:
@@ -286,7 +291,8 @@ class Session:
 
     def _record(self, kind: str, name: str, scope: Scope, status: str,
                 duration_ms: float | None) -> None:
-        self.history.append({"time": time.strftime("%H:%M:%S"), "kind": kind, "name": name,
+        self.history.append({"time": time.strftime("%H:%M:%S"), "kind": kind,
+                             "name": scope.shown(name),
                              "policy": scope.policy, "principal": scope.principal.label(),
                              "status": status, "duration_ms": duration_ms})
 

@@ -173,6 +173,12 @@ def test_config_options_apply_and_bad_values_are_refused(kernel):
         assert kernel.ok("%config McpMagic.display_limit").result["text/plain"] == "1"
     finally:
         kernel.ok("%config McpMagic.display_limit = 50")
+    kernel.ok("%config McpMagic.autoload_sample = False")
+    try:
+        assert kernel.value("cloudg_lab.notebook.session.current().layer.workspace.names()") == []
+    finally:
+        kernel.ok("%config McpMagic.autoload_sample = True")
+    assert kernel.value("cloudg_lab.notebook.session.current().layer.workspace.names()") == ["sample"]
     kernel.ok("%config McpMagic.policy = 'strict'")
     try:
         assert kernel.ok("%mcp call find_assets limit=1").payload["policy"] == "strict"

@@ -24,6 +24,14 @@ def test_read_a_resource_and_a_template(kernel):
     assert kernel.value("s.data['name'] if 'name' in s.data else s.data['dataset']") == "sample"
 
 
+def test_under_strict_a_typed_real_identifier_is_not_shown_back(kernel):
+    cell = kernel.ok("%mcp read cloudg://datasets/sample/summary --policy strict")
+    assert cell.payload["name"].startswith("cloudg://datasets/ds-")
+    assert "sample" not in cell.result["text/plain"].splitlines()[0]
+    history = plain(kernel.ok("%mcp history --last 1"))
+    assert "cloudg://datasets/ds-" in history and "datasets/sample" not in history
+
+
 def test_prompt_renders_messages(kernel):
     cell = kernel.ok("%mcp prompt attack_surface_report dataset=sample")
     assert cell.payload["kind"] == "prompt" and cell.payload["wire"]["messages"]

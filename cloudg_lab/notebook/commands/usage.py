@@ -10,7 +10,8 @@ from cloudg_lab.notebook.display import Table, Text
 
 INTRO = ("Every subcommand takes --policy NAME and --as PRINCIPAL for one call; k=v values are "
          "parsed as JSON when they parse; {var} expands notebook variables. Inside def or "
-         "indented code use `await cloudg_lab.acall(...)`.")
+         "indented code use `await cloudg_lab.acall(...)`. Register your own tools with "
+         "`from cloudg_lab.notebook import tool` and `@tool()`.")
 
 
 def _configure(parser: CommandParser) -> None:

@@ -22,7 +22,6 @@ def whoami(session: Session, policy: str | None = None, principal: str | None = 
     rows = [("policy", scope.policy), ("description", layer_policy.description),
             ("principal", who.id), ("roles", ", ".join(sorted(who.roles))),
             ("may reveal", layer_policy.may(who, "reveal")),
-            ("active dataset", scope.layer.workspace.active_name or "none"),
             ("vault key", session.vault_key_source())]
     return Table("whoami", [{"setting": k, "value": v} for k, v in rows], ["setting", "value"])
 
