@@ -275,7 +275,7 @@ class Session:
 
     def vault_key_source(self) -> str:
         """Where the pseudonym key came from, in words (random keys change every restart)."""
-        source = self.layer.vault.key_source
+        source = str(self.layer.vault.key_source)
         if source == "env":
             return f"from ${self.layer.policy.model.vault.key_env}"
         if source == "random":
