@@ -7,12 +7,13 @@ so `provider="aws"` works and a wrong value gets an error that lists the valid o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import quote
 
 from cloudg_lab.data import cursors
-from cloudg_lab.data.indexes import NO_FINDINGS
+from cloudg_lab.data.indexes import NO_FINDINGS, Indexes
+from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.records import SEVERITIES, SEVERITY_RANK
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import InvalidArgumentsError
@@ -73,23 +74,29 @@ def asset_uri(ident: str) -> str:
     return "cloudg://assets/" + quote(ident, safe=":/@-._~!$&'()*+,;=")
 
 
+_FIELD_VALUES: dict[str, Callable[[Inventory, Indexes, int], Any]] = {
+    "name": lambda inv, idx, r: inv.names[r],
+    "type": lambda inv, idx, r: inv.types[r],
+    "provider": lambda inv, idx, r: inv.providers[r],
+    "region": lambda inv, idx, r: inv.regions[r],
+    "account_id": lambda inv, idx, r: inv.accounts[r],
+    "arn": lambda inv, idx, r: inv.arns[r],
+    "internet_exposed": lambda inv, idx, r: bool(inv.exposed[r]),
+    "open_findings": lambda inv, idx, r: idx.open_counts[r],
+    "max_severity": lambda inv, idx, r: severity_name(idx.max_severity[r]),
+    "tags": lambda inv, idx, r: inv.tags(r),
+    "uri": lambda inv, idx, r: asset_uri(inv.ids[r]),
+}
+
+
 def brief(ds: Dataset, row: int, fields: Sequence[str] = DEFAULT_FIELDS) -> dict[str, Any]:
     """An asset as tools return it: `id` first, then the requested fields in a fixed order."""
-    inv, idx = ds.inventory, ds.inventory.indexes
-    ident = inv.ids[row]
-    values = {
-        "name": lambda: inv.names[row], "type": lambda: inv.types[row],
-        "provider": lambda: inv.providers[row], "region": lambda: inv.regions[row],
-        "account_id": lambda: inv.accounts[row], "arn": lambda: inv.arns[row],
-        "internet_exposed": lambda: bool(inv.exposed[row]),
-        "open_findings": lambda: idx.open_counts[row],
-        "max_severity": lambda: severity_name(idx.max_severity[row]),
-        "tags": lambda: inv.tags(row), "uri": lambda: asset_uri(ident),
-    }
-    item: dict[str, Any] = {"id": ident}
+    inv = ds.inventory
+    idx = inv.indexes
+    item: dict[str, Any] = {"id": inv.ids[row]}
     for name in fields:
         if name != "id":
-            item[name] = values[name]()
+            item[name] = _FIELD_VALUES[name](inv, idx, row)
     return item
 
 

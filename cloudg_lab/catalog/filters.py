@@ -6,6 +6,8 @@ allows; the result is a canonical `AssetFilter` that queries run on and cursors 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel, Field
 
 from cloudg_lab.catalog.common import DATASET_HELP, choose, choose_many, severity_rank
@@ -66,7 +68,7 @@ def _tag(text: str | None) -> tuple[str | None, str | None]:
     return key.strip(), (value.strip() if sep else None)
 
 
-def _exact_or_folded(value: str | None, known: dict[str, object]) -> str | None:
+def _exact_or_folded(value: str | None, known: Mapping[str, object]) -> str | None:
     """Regions match exactly, else case-insensitively (an unknown region simply matches nothing)."""
     if not value:
         return None

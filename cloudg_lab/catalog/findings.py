@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -13,6 +13,9 @@ from cloudg_lab.data.summary import findings_overview, worst_first
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import ReferenceNotFoundError
 from cloudg_lab.layer.context import ToolContext
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "findings"
 SENSITIVITY = "confidential"
@@ -48,7 +51,7 @@ def findings_matching(ds: Dataset, severity: str | None, resource: str | None,
                              and (rank is None or inv.finding_severity[i] == rank)])
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the findings tools to `layer`."""
 
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=("start-here",))

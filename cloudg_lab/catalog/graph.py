@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
@@ -12,6 +12,9 @@ from cloudg_lab.data import graph as paths
 from cloudg_lab.data.graph import DIRECTIONS, exposure_reasons, neighbor_edges
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "graph"
 SENSITIVITY = "confidential"
@@ -31,7 +34,7 @@ def neighbors_of(ds: Any, row: int, direction: str, edge_types: list[str] | None
             "items": [edge_view(ds, e, d) for e, d in edges[:limit]]}
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the graph tools to `layer`."""
 
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -22,6 +22,9 @@ from cloudg_lab.data.query import GROUP_KEYS, SORT_KEYS, group_counts, select, s
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.errors import ReferenceNotFoundError
 from cloudg_lab.layer.context import ToolContext
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "inventory"
 SENSITIVITY = "confidential"
@@ -93,11 +96,11 @@ def list_asset_types(ctx: ToolContext, *,
     """Asset types present, with counts, exposed assets and open findings per type."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
+    ordered = sorted(idx.by_type.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     items = [{"type": t, "count": len(rows),
               "internet_exposed": sum(inv.exposed[r] for r in rows),
               "open_findings": sum(idx.open_counts[r] for r in rows)}
-             for t, rows in idx.by_type.items()]
-    items.sort(key=lambda i: (-i["count"], i["type"]))
+             for t, rows in ordered]
     return {"dataset": ds.name, "total_types": len(items), "items": items}
 
 
@@ -126,10 +129,10 @@ def list_regions(ctx: ToolContext, *,
     """Regions with their providers, asset counts and accounts; plus the regions scanned."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
+    ordered = sorted(idx.by_region.items(), key=lambda kv: (-len(kv[1]), kv[0]))
     items = [{"region": region, "providers": sorted({inv.providers[r] for r in rows}),
               "assets": len(rows), "accounts": len({inv.accounts[r] for r in rows} - {None})}
-             for region, rows in idx.by_region.items()]
-    items.sort(key=lambda i: (-i["assets"], i["region"]))
+             for region, rows in ordered]
     return {"dataset": ds.name, "total": len(items), "items": items,
             "scanned_regions": ds.inventory.top.get("regions") or {}}
 
@@ -157,7 +160,7 @@ def list_tags(ctx: ToolContext, *,
             "top_values": [{"value": v, "assets": n} for v, n in ordered[:top]]}
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the inventory tools to `layer`."""
     for handler in (find_assets, get_asset, count_assets, list_asset_types, list_accounts,
                     list_regions, list_tags):

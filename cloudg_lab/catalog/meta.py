@@ -7,14 +7,17 @@ ceiling, denied categories), with a count of what they hide.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.layer.context import ToolContext
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "meta"
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the meta tools to `layer`."""
 
     @layer.tool(category=CATEGORY, sensitivity="public", tags=("start-here",))

@@ -8,7 +8,7 @@ These are for the people who run the layer and write policies; `reveal_token` an
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
@@ -17,6 +17,9 @@ from cloudg_lab.errors import InvalidArgumentsError, NotFoundError
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy.audit import DECISIONS
 from cloudg_lab.types import JSON
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "privacy"
 ADMIN_ROLES = frozenset({"admin", "privacy-admin"})
@@ -43,7 +46,7 @@ def detector_listing(ctx: ToolContext, category: str | None) -> dict[str, Any]:
     return {"policy": policy.name, "categories": list(CATEGORIES), "total": len(rows), "detectors": rows}
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the privacy tools to `layer`."""
 
     @layer.tool(category=CATEGORY)
@@ -105,7 +108,7 @@ def register(layer: Any) -> None:
             raise InvalidArgumentsError(f"Argument 'token' is longer than {MAX_REVEAL_CHARS} characters",
                                         {"max_length": MAX_REVEAL_CHARS})
         policy = ctx.layer.policy
-        return reveal(ctx.layer.vault, token, policy.namespace(ctx.principal))  # type: ignore[no-any-return]
+        return reveal(ctx.layer.vault, token, policy.namespace(ctx.principal))
 
     @layer.tool(category=CATEGORY, sensitivity="restricted")
     async def privacy_audit_log(ctx: ToolContext, *,

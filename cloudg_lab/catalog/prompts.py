@@ -8,7 +8,7 @@ loaded a prompt is one message asking to load data first.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.catalog.common import brief, choose, dataset_of
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_policy, complete_ref
@@ -23,6 +23,9 @@ from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy import PROFILES, Policy
 from cloudg_lab.registry import PromptArgument
 from cloudg_lab.types import EmbeddedResource, PromptMessage, PromptResult, TextContent, TextResourceContents
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "prompts"
 TOP = 25
@@ -63,7 +66,7 @@ def _exposure(ds: Dataset) -> list[dict[str, Any]]:
     return [{**brief(ds, r), "via": reasons[r]} for r in list(reasons)[:TOP]]
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the prompts to `layer`."""
 
     @layer.prompt(category=CATEGORY, sensitivity="confidential",

@@ -6,7 +6,7 @@ pipeline over it. Templates read the active dataset, like the tools' default.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.catalog.common import dataset_of, severity_rank
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_ref, complete_severity
@@ -18,10 +18,13 @@ from cloudg_lab.catalog.workspace import dataset_summary_of
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
 
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
+
 MAX_SEVERITY_ITEMS = 200
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the resources and templates to `layer`."""
 
     @layer.resource("cloudg://workspace", name="workspace", category="workspace")

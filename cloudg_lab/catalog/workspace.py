@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -12,6 +12,9 @@ from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.summary import inventory_summary
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.layer.context import ToolContext
+
+if TYPE_CHECKING:
+    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "workspace"
 NEXT_STEPS = ["Load an inventory with load_dataset(path=...): a directory holding "
@@ -29,7 +32,7 @@ def dataset_summary_of(ds: Dataset) -> dict[str, Any]:
             "version": ds.version, "providers": ds.providers, **inventory_summary(inv)}
 
 
-def register(layer: Any) -> None:
+def register(layer: Layer) -> None:
     """Add the workspace tools to `layer`."""
 
     @layer.tool(category=CATEGORY, tags=("start-here",))

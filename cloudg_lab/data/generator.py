@@ -96,11 +96,17 @@ class EstateGenerator:
         for provider, share, minimum in PROVIDER_SHARE:
             for n in range(max(minimum, count * share // 5)):
                 team = TEAMS[n % len(TEAMS)]
-                ident = {"AWS": lambda: self.fake.digits(12), "AZURE": self.fake.uuid,
-                         "GCP": lambda t=team: f"acme-{t}-{self.fake.digits(6)}"}[provider]()
+                ident = self._account_ident(provider, team)
                 name = {"AWS": f"aws-{ident}", "AZURE": f"sub-{team}", "GCP": ident}[provider]
                 accounts.append(Account(provider, ident, self.fake.uuid(), name))
         return accounts
+
+    def _account_ident(self, provider: str, team: str) -> str:
+        if provider == "AWS":
+            return self.fake.digits(12)
+        if provider == "AZURE":
+            return self.fake.uuid()
+        return f"acme-{team}-{self.fake.digits(6)}"
 
     # ------------------------------------------------------------------ assets
 

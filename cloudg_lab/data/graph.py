@@ -42,8 +42,8 @@ def exposure_reasons(inv: Inventory) -> dict[int, list[str]]:
 
 def _exposure_reasons(inv: Inventory) -> dict[int, list[str]]:
     reasons: dict[int, list[str]] = {}
-    for row in inv.indexes.exposed_rows:
-        reasons[row] = ["is_internet_exposed"]
+    for flagged in inv.indexes.exposed_rows:
+        reasons[flagged] = ["is_internet_exposed"]
     for src, dst, kind in zip(inv.edge_src, inv.edge_dst, inv.edge_types, strict=True):
         row = inv.row_of.get(dst)
         if row is None:
