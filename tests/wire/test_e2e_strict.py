@@ -1,0 +1,20 @@
+"""The pseudonym round trip under `strict`, on every transport and in both eras."""
+
+from __future__ import annotations
+
+import importlib
+
+testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
+
+
+async def test_a_pseudonym_round_trips_under_strict(wire):
+    async with wire.connect("strict") as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        owner = await client.call_tool("account_owner", {})
+        pseudonym = owner.structured_content["account_id"]
+        back = await client.call_tool("is_real_account", {"account_id": pseudonym})
+    assert tools["account_owner"].output_schema is None
+    assert not owner.is_error
+    assert testlayer.ACCOUNT not in str(owner.model_dump())
+    assert pseudonym != testlayer.ACCOUNT and len(pseudonym) == 12 and pseudonym.isdigit()
+    assert (back.is_error, back.structured_content) == (False, {"real": True})
