@@ -54,17 +54,6 @@ class Command:
         return parser
 
 
-def need(value: Any, message: str) -> Any:
-    """`value`, or a `UsageError` with `message` when it is missing.
-
-    Raises:
-        UsageError: when `value` is None.
-    """
-    if value is None:
-        raise UsageError(message)
-    return value
-
-
 def unknown_command(name: str, names: list[str]) -> NoReturn:
     """Raises:
         UsageError: always, naming the closest subcommand when one is close.
