@@ -174,3 +174,12 @@ def test_serve_refuses_a_public_host_without_tokens():
     result = run("serve", "--transport", "http", "--host", "0.0.0.0", *OPEN, env={"CLOUDG_LAB_TOKENS": ""})
     assert result.returncode == 2
     assert result.stderr.startswith("Error: Refusing to serve on 0.0.0.0 without bearer tokens")
+
+
+def test_the_cli_prints_what_the_policy_lets_through():
+    real = json.loads(run("call", "list_accounts", *OPEN).stdout)
+    strict = run("call", "list_accounts", "--policy", "strict")
+    ids = [a["account_id"] for a in real["items"]]
+    assert strict.returncode == 0 and len(ids) == 4
+    assert not [i for i in ids if i in strict.stdout]
+    assert real["dataset"] not in strict.stdout

@@ -99,8 +99,10 @@ def build_layer(policy: Any = None, **options: Any) -> Layer:
                 "transport": ctx.request.transport, "client": client.get("name")}
 
     @layer.tool(sensitivity="confidential")
-    async def account_owner() -> dict[str, str]:
-        """An identifier strict pseudonymizes."""
+    async def account_owner(ctx: ToolContext) -> dict[str, str]:
+        """An identifier strict pseudonymizes, in the result, the progress text and the log."""
+        await ctx.report_progress(1, 1, f"found {ARN}")
+        await ctx.log("info", {"account_id": ACCOUNT})
         return {"account_id": ACCOUNT, "arn": ARN}
 
     @layer.tool(sensitivity="confidential")
