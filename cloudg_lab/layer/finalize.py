@@ -220,24 +220,28 @@ def transform_message(message: str, data: Any, pipeline: Pipeline,
 
 def resource_contents(value: Any, uri: str, mime_type: str, pipeline: Pipeline,
                       ctx: TransformContext) -> list[TextResourceContents | BlobResourceContents]:
-    """Normalise a resource handler's return (str, bytes, contents list or JSON) and transform it."""
-    if isinstance(value, bytes | bytearray):
-        return [BlobResourceContents.from_bytes(uri, bytes(value), mime_type
-                                                if not mime_type.startswith("application/json")
-                                                else "application/octet-stream")]
+    """Normalise a resource handler's return (str, bytes, contents list or JSON) and transform it.
+
+    The requested URI is echoed in the contents, so it passes the pipeline too: a caller that typed
+    a real identifier into it gets the pseudonym back, like everywhere else.
+    """
     if isinstance(value, TextResourceContents | BlobResourceContents):
         value = [value]
     if isinstance(value, list) and value and all(
             isinstance(v, TextResourceContents | BlobResourceContents) for v in value):
         out = [_transform_contents(v, pipeline, ctx, f"/contents/{i}") for i, v in enumerate(value)]
-    elif isinstance(value, str):
-        text = _as_text(_apply(pipeline, value, ctx, "/contents/0/text"))
-        out = [TextResourceContents(uri=uri, text=text,
-                                    mime_type="text/plain" if mime_type == "application/json"
-                                    else mime_type)]
     else:
-        data = _apply(pipeline, jsonable(value), ctx, "/contents/0/text")
-        out = [TextResourceContents(uri=uri, text=dumps(data), mime_type="application/json")]
+        shown = _as_text(_apply(pipeline, uri, ctx, "/contents/0/uri"))
+        if isinstance(value, bytes | bytearray):
+            blob_mime = "application/octet-stream" if _is_json_mime(mime_type) else mime_type
+            out = [BlobResourceContents.from_bytes(shown, bytes(value), blob_mime)]
+        elif isinstance(value, str):
+            text = _as_text(_apply(pipeline, value, ctx, "/contents/0/text"))
+            text_mime = "text/plain" if _is_json_mime(mime_type) else mime_type
+            out = [TextResourceContents(uri=shown, text=text, mime_type=text_mime)]
+        else:
+            data = _apply(pipeline, jsonable(value), ctx, "/contents/0/text")
+            out = [TextResourceContents(uri=shown, text=dumps(data), mime_type="application/json")]
     report = ctx.report.to_dict()
     if report:
         for item in out:
