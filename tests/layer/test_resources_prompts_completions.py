@@ -399,3 +399,20 @@ async def test_completion_values_are_wrapped_under_their_argument_name(make_laye
     ref = {"type": "ref/prompt", "name": "p"}
     assert (await layer.complete(ref, {"name": "ref", "value": ""}))["values"] == ["A1", "B2"]
     assert (await layer.complete(ref, {"name": "other", "value": ""}))["values"] == ["a1"]
+
+
+async def test_the_echoed_resource_uri_passes_the_pipeline(make_layer):
+    layer = make_layer(SHOUT)
+
+    @layer.resource("cloudg://notes/{note}")
+    def note(note: str) -> dict[str, str]:
+        return {"note": "x"}
+
+    @layer.resource("cloudg://raw/{name}", mime_type="application/octet-stream")
+    def raw(name: str) -> bytes:
+        return b"canary"
+
+    [contents] = await layer.read_resource("cloudg://notes/canary-1")
+    assert contents.uri == "CLOUDG://NOTES/CANARY-1"
+    [blob] = await layer.read_resource("cloudg://raw/canary")
+    assert blob.uri == "CLOUDG://RAW/CANARY" and base64.b64decode(blob.blob) == b"canary"
