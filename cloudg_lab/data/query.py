@@ -47,33 +47,41 @@ class AssetFilter:
 def select(inv: Inventory, flt: AssetFilter) -> list[int]:
     """Rows matching every filter, in file order."""
     idx = inv.indexes
-    candidates = _smallest_postings(idx, flt)
-    checks = _checks(inv, idx, flt)
-    rows = range(inv.asset_count) if candidates is None else candidates
+    text_rows = idx.text_rows(flt.query) if flt.query else None
+    postings = _postings(idx, flt, text_rows)
+    checks = _checks(inv, idx, flt, text_rows)
+    if not postings:
+        rows: Sequence[int] = range(inv.asset_count)
+    else:
+        exact, rows = min(postings, key=lambda p: len(p[1]))
+        checks.pop(exact, None)  # the chosen postings already satisfy their own filter
     if not checks:
         return list(rows)
-    return [r for r in rows if all(check(r) for check in checks)]
+    tests = list(checks.values())
+    return [r for r in rows if all(test(r) for test in tests)]
 
 
-def _smallest_postings(idx: Indexes, flt: AssetFilter) -> Sequence[int] | None:
-    lists: list[Sequence[int]] = []
+def _postings(idx: Indexes, flt: AssetFilter,
+              text_rows: list[int] | None) -> list[tuple[str, Sequence[int]]]:
+    """(filter it satisfies exactly, rows) for every filter an index can answer."""
+    found: list[tuple[str, Sequence[int]]] = []
     if flt.provider is not None:
-        lists.append(idx.by_provider.get(flt.provider, ()))
+        found.append(("provider", idx.by_provider.get(flt.provider, ())))
     if flt.asset_types:
-        lists.append(_union([idx.by_type.get(t, ()) for t in flt.asset_types]))
+        found.append(("asset_types", _union([idx.by_type.get(t, ()) for t in flt.asset_types])))
     if flt.region is not None:
-        lists.append(idx.by_region.get(flt.region, ()))
+        found.append(("region", idx.by_region.get(flt.region, ())))
     if flt.account_id is not None:
-        lists.append(idx.by_account.get(flt.account_id, ()))
+        found.append(("account_id", idx.by_account.get(flt.account_id, ())))
     if flt.tag_key is not None:
-        lists.append(_tag_rows(idx, flt.tag_key, flt.tag_value))
+        found.append(("tag", _tag_rows(idx, flt.tag_key, flt.tag_value)))
     if flt.internet_exposed:
-        lists.append(idx.exposed_rows)
+        found.append(("internet_exposed", idx.exposed_rows))
     if flt.has_findings or flt.min_severity is not None:
-        lists.append(idx.rows_with_findings)
-    if flt.query:
-        lists.append(idx.text_rows(flt.query))
-    return min(lists, key=len) if lists else None
+        found.append(("has_findings" if flt.has_findings else "", idx.rows_with_findings))
+    if text_rows is not None:
+        found.append(("query", text_rows))
+    return found
 
 
 def _union(postings: list[Sequence[int]]) -> Sequence[int]:
@@ -89,36 +97,35 @@ def _tag_rows(idx: Indexes, key: str, value: str | None) -> Sequence[int]:
     return _union(list(values.values())) if values else ()
 
 
-def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter) -> list[Callable[[int], bool]]:
-    """Row predicates for every filter; the one that chose the candidates is cheap to repeat."""
-    checks: list[Callable[[int], bool]] = []
+def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
+            text_rows: list[int] | None) -> dict[str, Callable[[int], bool]]:
+    """A row predicate per filter, keyed like `_postings`."""
+    checks: dict[str, Callable[[int], bool]] = {}
     if flt.provider is not None:
         providers, provider = inv.providers, flt.provider
-        checks.append(lambda r: providers[r] == provider)
+        checks["provider"] = lambda r: providers[r] == provider
     if flt.asset_types:
         types, wanted = inv.types, frozenset(flt.asset_types)
-        checks.append(lambda r: types[r] in wanted)
+        checks["asset_types"] = lambda r: types[r] in wanted
     if flt.region is not None:
         regions, region = inv.regions, flt.region
-        checks.append(lambda r: regions[r] == region)
+        checks["region"] = lambda r: regions[r] == region
     if flt.account_id is not None:
         accounts, account = inv.accounts, flt.account_id
-        checks.append(lambda r: accounts[r] == account)
+        checks["account_id"] = lambda r: accounts[r] == account
     if flt.tag_key is not None:
-        tagged = frozenset(_tag_rows(idx, flt.tag_key, flt.tag_value))
-        checks.append(tagged.__contains__)
+        checks["tag"] = frozenset(_tag_rows(idx, flt.tag_key, flt.tag_value)).__contains__
     if flt.internet_exposed is not None:
         exposed, want = inv.exposed, flt.internet_exposed
-        checks.append(lambda r: bool(exposed[r]) is want)
+        checks["internet_exposed"] = lambda r: bool(exposed[r]) is want
     if flt.has_findings is not None:
         counts, has = idx.open_counts, flt.has_findings
-        checks.append(lambda r: (counts[r] > 0) is has)
+        checks["has_findings"] = lambda r: (counts[r] > 0) is has
     if flt.min_severity is not None:
         ranks, floor = idx.max_severity, flt.min_severity
-        checks.append(lambda r: ranks[r] >= floor)
-    if flt.query:
-        matched = frozenset(idx.text_rows(flt.query))
-        checks.append(matched.__contains__)
+        checks["min_severity"] = lambda r: ranks[r] >= floor
+    if text_rows is not None:
+        checks["query"] = frozenset(text_rows).__contains__
     return checks
 
 
