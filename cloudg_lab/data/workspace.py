@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cloudg_lab.data import paths
-from cloudg_lab.data.identifiers import identifiers
+from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
@@ -53,8 +53,9 @@ class Dataset:
 
     @cached_property
     def identifiers(self) -> dict[str, str]:
-        """Real identifiers of this dataset → entity type (see `identifiers`)."""
-        return identifiers(self.inventory)
+        """Real identifiers of this dataset, its own name included → entity type."""
+        own = {self.name: "dataset_name"} if len(self.name) >= MIN_LENGTH else {}
+        return {**identifiers(self.inventory), **own}
 
     def info(self) -> dict[str, Any]:
         inv = self.inventory
@@ -125,12 +126,14 @@ class Workspace:
             return known
         with self._lock:
             version = self._version
-            merged: dict[str, str] = {}
-            for dataset in self._datasets.values():
-                merged.update(dataset.identifiers)
-            for name in self._datasets:
-                merged[name] = "dataset_name"
-            known = MappingProxyType(merged)
+            loaded = list(self._datasets.values())
+            if len(loaded) == 1:
+                known = MappingProxyType(loaded[0].identifiers)  # no copy for the common case
+            else:
+                merged: dict[str, str] = {}
+                for dataset in loaded:
+                    merged.update(dataset.identifiers)
+                known = MappingProxyType(merged)
             self._known = (version, known)
             return known
 
