@@ -160,3 +160,15 @@ def test_status_shape(ws, tmp_path):
     assert list(info) == ["name", "source", "loaded_at", "version", "providers", "assets", "edges",
                           "findings", "compliance_results", "active"]
     assert info["loaded_at"].endswith("Z")
+
+
+def test_known_identifiers_merge_datasets_and_skip_short_names(ws, tmp_path):
+    from cloudg_lab.sample import generate
+
+    ws.load(SAMPLE_PATH, "ab")
+    assert "ab" not in ws.known_identifiers()
+    generate(assets=30, seed=77, out=tmp_path / "other")
+    other = ws.load(tmp_path / "other", "other")
+    merged = ws.known_identifiers()
+    assert merged["other"] == "dataset_name" and merged["dev-identity-web-000"] == "resource_name"
+    assert set(other.inventory.ids) <= set(merged)
