@@ -22,9 +22,9 @@ from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
 from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.shapes import nullish, refine
+from cloudg_lab.privacy.stages import SAME
 from cloudg_lab.privacy.walk import DROP
 
-SAME: Any = object()
 Effect = tuple[str, str, "str | None"]
 Outcome = tuple[Any, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)

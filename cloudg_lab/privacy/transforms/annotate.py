@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.transforms.common import fail_closed
+from cloudg_lab.privacy.common import fail_closed
 
 NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
         "resources.")

@@ -13,7 +13,7 @@ from typing import Any
 
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.transforms.common import fallback_vault
+from cloudg_lab.privacy.common import fallback_vault
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 

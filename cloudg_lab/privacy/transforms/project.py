@@ -3,9 +3,10 @@
 Include and exclude are dotted globs over dict keys (list positions are transparent, so
 `items.name` reaches the name of every item; `*` is one key, `**` any number). Lists beyond
 `max_list` and strings beyond `max_string` are cut with a note; `max_depth` stops deep nesting.
-`max_chars` is a budget for the whole piece as JSON: lists keep the same share of their items
-until it fits, then strings shrink, then depth. A page that fits and holds nothing excluded is
-recognised from one `json.dumps` and returned as it is.
+`max_chars` is a budget for the piece as JSON: every list keeps the same share of its items
+(cut before the other stages look at them, so nothing is transformed only to be thrown away),
+then strings shrink, then depth, until it fits. The budget is measured on the input, and on the
+output only when the input used more than half of it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from typing import Any
 
 from pydantic import Field
 
+from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.transforms.common import fail_closed
-from cloudg_lab.privacy.walk import DROP, Visitor, Walk, rewrite
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.walk import DROP
 
-_MAX_ROUNDS = 24
 _MIN_STRING = 64
+_P = "projection"
+_EXCLUDED: tuple[Effect, ...] = ((_P, "excluded", 1, None, ""),)
 
 
 class ProjectOptions(TransformOptions):
@@ -34,31 +37,25 @@ class ProjectOptions(TransformOptions):
 
 
 class _Glob:
-    """A dotted glob as a tiny automaton whose state travels down the walk."""
+    """A dotted glob as a tiny automaton: its state is the set of positions reached."""
 
     def __init__(self, pattern: str) -> None:
-        self.parts = tuple(pattern.split(".")) if pattern else ()
+        self.parts = tuple(pattern.split("."))
 
     def start(self) -> frozenset[int]:
         return self._close({0})
 
     def step(self, states: frozenset[int], key: str) -> frozenset[int]:
-        nxt = set()
-        for i in states:
-            if i < len(self.parts):
-                if self.parts[i] == "**":
-                    nxt.add(i)
-                elif fnmatch.fnmatchcase(key, self.parts[i]):
-                    nxt.add(i + 1)
+        nxt = {i if self.parts[i] == "**" else i + 1 for i in states if i < len(self.parts)
+               and (self.parts[i] == "**" or fnmatch.fnmatchcase(key, self.parts[i]))}
         return self._close(nxt)
 
     def _close(self, states: set[int]) -> frozenset[int]:
         out = set(states)
-        for i in sorted(states):
-            j = i
-            while j < len(self.parts) and self.parts[j] == "**":
-                j += 1
-                out.add(j)
+        for i in states:
+            while i < len(self.parts) and self.parts[i] == "**":
+                i += 1
+                out.add(i)
         return frozenset(out)
 
     def full(self, states: frozenset[int]) -> bool:
@@ -66,7 +63,7 @@ class _Glob:
 
 
 class Project:
-    """The `project` transform."""
+    """The `project` transform; runs as a stage of a fused walk (see `fusion`)."""
 
     name = "project"
 
@@ -74,154 +71,168 @@ class Project:
         self.options = options
         self.anywhere = frozenset(p[3:] for p in options.exclude
                                   if p.startswith("**.") and not any(c in p[3:] for c in "*?[."))
-        self.excludes = tuple(_Glob(p) for p in options.exclude if p[3:] not in self.anywhere
-                              or not p.startswith("**."))
+        self.excludes = tuple(_Glob(p) for p in options.exclude
+                              if not (p.startswith("**.") and p[3:] in self.anywhere))
         self.includes = tuple(_Glob(p) for p in options.include) if options.include else None
-        self._quoted = tuple(json.dumps(name, ensure_ascii=False) + ":" for name in self.anywhere)
+        self.root = (None if self.includes is None else tuple(g.start() for g in self.includes),
+                     tuple(g.start() for g in self.excludes))
+
+    def stage(self, ctx: TransformContext, value: Any) -> Stage:
+        return ProjectStage(self, value)
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
-        try:
-            return self._apply(value, ctx)
-        except Exception:
-            return fail_closed(self.name, value, ctx)
-
-    def _apply(self, value: Any, ctx: TransformContext) -> Any:
-        o = self.options
-        text = _dump(value)
-        size = None if text is None else len(text)
-        if text is not None and self._untouched(len(text)) and not any(q in text for q in self._quoted):
-            return value
-        ratio = 1.0 if o.max_chars is None or size is None or size <= o.max_chars \
-            else o.max_chars / size
-        string_cap, depth_cap = o.max_string, o.max_depth
-        budget = None
-        for _ in range(_MAX_ROUNDS):
-            visitor = _Projector(self, ratio, string_cap, depth_cap)
-            out = rewrite(value, visitor, visitor.root_state(), ctx.path)
-            dumped = _dump(out)
-            final = None if dumped is None else len(dumped)
-            if o.max_chars is None or final is None or final <= o.max_chars:
-                break
-            budget = budget or {"max_chars": o.max_chars, "original_chars": size}
-            if visitor.longest_list > 1 and ratio * visitor.longest_list > 1:
-                ratio = ratio * min(0.5, o.max_chars / final)
-            elif (string_cap or visitor.longest_string) > _MIN_STRING:
-                string_cap = max(_MIN_STRING, (string_cap or visitor.longest_string) // 2)
-            elif (depth_cap or visitor.deepest) > 1:
-                depth_cap = max(1, (depth_cap or visitor.deepest) - 1)
-            else:
-                break
-        if budget is not None:
-            budget.update({"final_chars": final, "list_share": round(ratio, 4),
-                           "max_string": string_cap, "max_depth": depth_cap})
-            ctx.report.merge("projection", {"budget": budget})
-        visitor.report(ctx)
-        if visitor.structural:
-            _prune_marks(ctx, out)
-        return out
-
-    def _untouched(self, size: int) -> bool:
-        o = self.options
-        return (self.includes is None and not self.excludes and o.max_list is None
-                and o.max_depth is None and (o.max_chars is None or size <= o.max_chars)
-                and (o.max_string is None or size <= o.max_string))
+        return fusion.apply((self,), value, ctx)
 
 
-class _Projector(Visitor):
-    wants_keys = True
-    wants_enter = True
-    skip_types = frozenset({bool, type(None), int, float})
+class ProjectStage(Stage):
+    """States: (include positions or "all" or None, exclude positions)."""
 
-    def __init__(self, owner: Project, ratio: float, string_cap: int | None,
-                 depth_cap: int | None) -> None:
-        self.owner, self.ratio = owner, ratio
-        self.string_cap, self.depth_cap = string_cap, depth_cap
-        self.list_cap = owner.options.max_list
-        self.excluded = self.lists = self.strings = self.depth_limited = 0
-        self.longest_list = self.longest_string = self.deepest = 0
+    name = "project"
+    entering = True
+
+    def __init__(self, owner: Project, value: Any) -> None:
+        self.owner = owner
+        o = owner.options
+        self.root = owner.root
+        self.size = _size(value) if o.max_chars is not None else None
+        self.ratio = 1.0 if self.size is None or o.max_chars is None or self.size <= o.max_chars \
+            else o.max_chars / self.size
+        self.string_cap, self.depth_cap = o.max_string, o.max_depth
+        self.memo_key = (self.string_cap,)
+        self.budget: dict[str, Any] | None = None
+        self.longest_list = 0
         self.structural = False
 
-    def root_state(self) -> Any:
-        inc = None if self.owner.includes is None else tuple(g.start() for g in self.owner.includes)
-        return (inc, tuple(g.start() for g in self.owner.excludes))
-
-    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        if key in self.owner.anywhere:
-            return self._drop(key)
+    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        owner = self.owner
+        if key in owner.anywhere:
+            return DROP, state, _EXCLUDED
         inc, exc = state
         if not exc and inc is None:
-            return key, state
+            return key, state, ()
         name = str(key)
-        exc = tuple(g.step(s, name) for g, s in zip(self.owner.excludes, exc, strict=True))
-        if any(g.full(s) for g, s in zip(self.owner.excludes, exc, strict=True)):
-            return self._drop(key)
+        exc = tuple(g.step(s, name) for g, s in zip(owner.excludes, exc, strict=True))
+        if any(g.full(s) for g, s in zip(owner.excludes, exc, strict=True)):
+            return DROP, state, _EXCLUDED
         if inc is not None and inc != "all":
-            inc = tuple(g.step(s, name) for g, s in zip(self.owner.includes or (), inc, strict=True))
-            if any(g.full(s) for g, s in zip(self.owner.includes or (), inc, strict=True)):
+            includes = owner.includes or ()
+            inc = tuple(g.step(s, name) for g, s in zip(includes, inc, strict=True))
+            if any(g.full(s) for g, s in zip(includes, inc, strict=True)):
                 inc = "all"
             elif not any(inc):
-                return self._drop(key)
-            elif not isinstance(parent.get(key), dict | list):
-                return self._drop(key)
-        return key, (inc, exc)
+                return DROP, state, _EXCLUDED
+        return key, (inc, exc), ()
 
-    def _drop(self, key: Any) -> tuple[Any, Any]:
-        self.excluded += 1
-        self.structural = True
-        return DROP, None
-
-    def enter(self, container: Any, state: Any, walk: Walk) -> Any:
-        depth = walk.depth + 1
-        self.deepest = max(self.deepest, depth)
+    def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
+        if isinstance(container, dict) and state[0] is not None and state[0] != "all":
+            container, dropped = self._partial_scalars(state, container)
+            if dropped:
+                self.structural = True
+                return container, ((_P, "excluded", dropped, None, ""),)
         if self.depth_cap is not None and depth > self.depth_cap:
-            self.depth_limited += 1
             self.structural = True
             kind = "keys" if isinstance(container, dict) else "items"
-            return f"[{len(container)} {kind} beyond depth {self.depth_cap}]"
+            return (f"[{len(container)} {kind} beyond depth {self.depth_cap}]",
+                    ((_P, "depth_limited", 1, None, ""),))
         if isinstance(container, list):
             n = len(container)
             self.longest_list = max(self.longest_list, n)
             keep = n if self.ratio >= 1 else max(1, int(n * self.ratio))
-            if self.list_cap is not None:
-                keep = min(keep, self.list_cap)
+            if self.owner.options.max_list is not None:
+                keep = min(keep, self.owner.options.max_list)
             if keep < n:
-                self.lists += 1
                 self.structural = True
-                return [*container[:keep], f"… {n - keep} more items"]
-        return container
+                return [*container[:keep], f"… {n - keep} more items"], ((_P, "lists_truncated", 1,
+                                                                           None, ""),)
+        return container, ()
 
-    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
-        if type(value) is not str:
-            return value
-        n = len(value)
-        if n > self.longest_string:
-            self.longest_string = n
-        if self.string_cap is not None and n > self.string_cap:
-            self.strings += 1
-            return f"{value[: self.string_cap]}… [+{n - self.string_cap} chars]"
-        return value
+    def _partial_scalars(self, state: Any, container: dict[Any, Any]) -> tuple[dict[Any, Any], int]:
+        """Under `include`, a scalar whose path only begins a pattern is not included."""
+        includes = self.owner.includes or ()
+        keep = {}
+        for key, value in container.items():
+            if not isinstance(value, dict | list):
+                reached = [g.step(s, str(key)) for g, s in zip(includes, state[0], strict=True)]
+                if not any(g.full(s) for g, s in zip(includes, reached, strict=True)):
+                    continue
+            keep[key] = value
+        dropped = len(container) - len(keep)
+        return (keep if dropped else container), dropped
 
-    def report(self, ctx: TransformContext) -> None:
-        counts = {"excluded": self.excluded, "lists_truncated": self.lists,
-                  "strings_truncated": self.strings, "depth_limited": self.depth_limited}
-        counts = {k: v for k, v in counts.items() if v}
-        if counts:
-            ctx.report.merge("projection", counts)
+    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        if self.string_cap is not None and len(value) > self.string_cap:
+            cut = f"{value[: self.string_cap]}… [+{len(value) - self.string_cap} chars]"
+            return cut, ((_P, "strings_truncated", 1, None, ""),), -1
+        return SAME, (), -1
+
+    def retry(self, out: Any, run: Any) -> bool:
+        """Over budget: keep a smaller share of every list, else shorten strings, else depth."""
+        limit = self.owner.options.max_chars
+        if limit is None or self.size is None or self.size <= limit // 2:
+            return False
+        final = _size(out)
+        if final is None or final <= limit:
+            self._note(final)
+            return False
+        self.budget = self.budget or {"max_chars": limit, "original_chars": self.size}
+        if self.longest_list > 1 and self.longest_list * self.ratio > 1:
+            self.ratio *= min(0.5, limit / final)
+        elif (self.string_cap or _longest_string(out)) > _MIN_STRING:
+            self.string_cap = max(_MIN_STRING, (self.string_cap or _longest_string(out)) // 2)
+            self.memo_key = (self.string_cap,)
+        elif (self.depth_cap or _depth(out)) > 1:
+            self.depth_cap = max(1, (self.depth_cap or _depth(out)) - 1)
+        else:
+            self._note(final)
+            return False
+        self.longest_list = 0
+        self.structural = False
+        return True
+
+    def _note(self, final: int | None) -> None:
+        if self.budget is None and self.ratio < 1:
+            self.budget = {"max_chars": self.owner.options.max_chars, "original_chars": self.size}
+        if self.budget is not None:
+            self.budget.update({"final_chars": final, "list_share": round(self.ratio, 4),
+                                "max_string": self.string_cap, "max_depth": self.depth_cap})
+
+    def finish(self, out: Any, run: Any) -> Any:
+        if self.budget is not None:
+            run.ctx.report.merge(_P, {"budget": self.budget})
+        if self.structural:
+            base = run.base
+            run.marks[:] = [m for m in run.marks if _resolves(out, m.path[len(base):])]
+        return out
 
 
-def _dump(value: Any) -> str | None:
+def _size(value: Any) -> int | None:
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return len(json.dumps(value))
     except (TypeError, ValueError, RecursionError):
         return None
 
 
-def _prune_marks(ctx: TransformContext, out: Any) -> None:
-    """Drop marks of this piece that point at values the projection removed."""
-    base = ctx.path
-    keep = [m for m in ctx.marks if not m.path.startswith(base) or _resolves(out, m.path[len(base):])]
-    if len(keep) != len(ctx.marks):
-        ctx.marks[:] = keep
+def _longest_string(value: Any) -> int:
+    longest, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            longest = max(longest, len(v))
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return longest
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict | list):
+            deepest = max(deepest, d + 1)
+            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
 
 
 def _resolves(value: Any, pointer: str) -> bool:

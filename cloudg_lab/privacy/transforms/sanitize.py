@@ -15,11 +15,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from cloudg_lab.privacy import fusion
+from cloudg_lab.privacy.common import skipped_key
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.transforms.common import fail_closed, skipped_key
-from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
-from cloudg_lab.types import Mark
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
 
 FENCE_OPEN, FENCE_CLOSE = "⟦untrusted⟧", "⟦/untrusted⟧"
 _INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f"
@@ -46,7 +46,6 @@ _FREE_TEXT = frozenset({
     "details", "detail", "remediation", "reason", "body", "text", "label", "name", "display_name",
     "value", "evidence", "content", "explanation", "recommendation", "subject",
 })
-_MEMO_LIMIT = 200_000
 
 
 class SanitizeOptions(TransformOptions):
@@ -63,117 +62,82 @@ def suspicious(text: str) -> bool:
 
 
 class Sanitize:
-    """The `sanitize` transform."""
+    """The `sanitize` transform; runs as a stage of a fused walk (see `fusion`)."""
 
     name = "sanitize"
 
     def __init__(self, options: SanitizeOptions) -> None:
         self.options = options
-        self._memo: dict[str, tuple[str | None, int, bool]] = {}
-        self._keys: dict[str, tuple[str, int]] = {}
+        self._stage = _SanitizeStage(options)
+
+    def stage(self, ctx: TransformContext, value: Any) -> Stage:
+        return self._stage
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
-        try:
-            visitor = _Sanitizer(self, ctx)
-            out = rewrite(value, visitor, _PLAIN, ctx.path)
-            visitor.report()
-            return out
-        except Exception:
-            return fail_closed(self.name, value, ctx)
-
-    def clean(self, text: str) -> tuple[str | None, int, bool]:
-        """(stripped text or None when unchanged, characters removed, suspicious)."""
-        found = self._memo.get(text)
-        if found is None:
-            stripped = _INVISIBLE.sub("", text)
-            removed = len(text) - len(stripped)
-            found = (stripped if removed else None, removed, suspicious(stripped))
-            if len(self._memo) < _MEMO_LIMIT:
-                self._memo[text] = found
-        return found
-
-    def key_state(self, key: str) -> tuple[str, int]:
-        """(clean key, state of its value): free text, plain, tags or skipped."""
-        found = self._keys.get(key)
-        if found is None:
-            clean, removed, _ = self.clean(key)
-            norm = normalize(key)
-            state = _SKIP if skipped_key(key) else _TAGS if norm in TAG_PARENTS else \
-                _FREE if norm in _FREE_TEXT or norm.endswith(("_description", "_name", "_message")) \
-                else _PLAIN
-            found = (clean if clean is not None else key, state)
-            if len(self._keys) < _MEMO_LIMIT:
-                self._keys[key] = found
-        return found
+        return fusion.apply((self,), value, ctx)
 
 
 _PLAIN, _FREE, _TAGS, _SKIP = 0, 1, 2, 3
+_U = "untrusted"
 
 
-class _Sanitizer(Visitor):
-    wants_keys = True
-    skip_types = frozenset({bool, type(None), int, float})
+def _strip_effects(removed: int) -> tuple[Effect, ...]:
+    return ((_U, "stripped_chars", removed, None, ""), (_U, "sanitized_fields", 1, None, "")) \
+        if removed else ()
 
-    def __init__(self, owner: Sanitize, ctx: TransformContext) -> None:
-        self.owner, self.ctx = owner, ctx
-        self.cap = owner.options.max_free_text
-        self.action = owner.options.on_suspicious
-        self.stripped = self.fields = self.flagged = self.truncated = 0
 
-    def key(self, key: Any, state: int, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
+class _SanitizeStage(Stage):
+    """States: plain, free text (capped), tags (values are free text), skipped."""
+
+    name = "sanitize"
+    root = _PLAIN
+
+    def __init__(self, options: SanitizeOptions) -> None:
+        self.cap = options.max_free_text
+        self.action = options.on_suspicious
+
+    def key(self, state: int, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         if state == _SKIP:
-            return key, _SKIP
+            return key, _SKIP, ()
         if not isinstance(key, str):
-            return key, _PLAIN
+            return key, _PLAIN, ()
+        clean = _INVISIBLE.sub("", key)
+        removed = len(key) - len(clean)
         if state == _TAGS:
-            clean, removed, _ = self.owner.clean(key)
-            self._count_strip(removed)
-            return (clean if clean is not None else key), _FREE
-        clean, child = self.owner.key_state(key)
-        if clean is not key:
-            self._count_strip(len(key) - len(clean))
-        return clean, child
+            child = _FREE
+        else:
+            norm = normalize(key)
+            child = _SKIP if skipped_key(key) else _TAGS if norm in TAG_PARENTS else \
+                _FREE if norm in _FREE_TEXT or norm.endswith(("_description", "_name", "_message")) \
+                else _PLAIN
+        return (clean if removed else key), child, _strip_effects(removed)
 
-    def item(self, state: int, parent: list[Any]) -> int:
+    def item(self, state: int) -> int:
         return _FREE if state == _TAGS else state
 
-    def leaf(self, value: Any, state: int, walk: Walk) -> Any:
-        if type(value) is not str or state == _SKIP:
-            return value
-        if value.isascii() and value.isprintable() and len(value) < 12 and "⟦" not in value:
-            return value
-        clean, removed, flagged = self.owner.clean(value)
-        out = value if clean is None else clean
-        self._count_strip(removed)
+    def leaf(self, state: int, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        if state == _SKIP or (value.isascii() and value.isprintable() and len(value) < 12):
+            return SAME, (), -1
+        out = _INVISIBLE.sub("", value)
+        effects = list(_strip_effects(len(value) - len(out)))
         if state == _FREE and self.cap is not None and len(out) > self.cap:
             out = f"{out[: self.cap]}… [+{len(out) - self.cap} chars]"
-            self.truncated += 1
-        if flagged:
-            self.flagged += 1
+            effects.append((_U, "truncated", 1, None, ""))
+        if suspicious(out):
             if self.action == "fence":
                 out = f"{FENCE_OPEN}{out}{FENCE_CLOSE}"
-                self._mark(walk, "fenced")
+                effects.append((_U, "suspicious", 1, "fenced", "prompt_injection"))
             elif self.action == "redact":
                 out = "[REDACTED:suspected_prompt_injection]"
-                self._mark(walk, "redacted")
+                effects.append((_U, "suspicious", 1, "redacted", "prompt_injection"))
+            else:
+                effects.append((_U, "suspicious", 1, None, ""))
+        return (SAME if out == value else out), tuple(effects), -1
+
+    def finish(self, out: Any, run: Any) -> Any:
+        if run.counts.get((_U, "suspicious")):
+            run.ctx.report.merge(_U, {"action": self.action})
         return out
-
-    def _mark(self, walk: Walk, kind: Any) -> None:
-        self.ctx.marks.append(Mark(path=walk.pointer(), kind=kind, entity="prompt_injection"))
-
-    def _count_strip(self, removed: int) -> None:
-        if removed:
-            self.stripped += removed
-            self.fields += 1
-
-    def report(self) -> None:
-        counts = {"stripped_chars": self.stripped, "sanitized_fields": self.fields,
-                  "suspicious": self.flagged, "truncated": self.truncated}
-        counts = {k: v for k, v in counts.items() if v}
-        if counts:
-            self.ctx.report.merge("untrusted", counts)
-        if self.flagged:
-            self.ctx.report.merge("untrusted", {"action": self.action})
 
 
 register_transform("sanitize", SanitizeOptions, Sanitize)

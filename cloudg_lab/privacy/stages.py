@@ -1,0 +1,68 @@
+"""The stage contract: a walking transform as pure functions of (state, key or value).
+
+A transform that returns a `Stage` from `stage(ctx, value)` is run by `fusion` together with its
+neighbours in one walk. Its `key` and `leaf` answers are memoised per composite state, so they
+must depend only on their arguments and on `memo_key` (plus, for `leaf`, the version of
+`version_source`, e.g. the vault's names). What happened is returned as effects, never
+written to the report directly, so memoised answers can be replayed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SAME: Any = object()
+"""A hook's answer for "unchanged"."""
+
+Effect = tuple[str, str, int, "str | None", str]
+"""`(report section, label, amount, mark kind or None, mark entity)`."""
+
+
+class Stage:
+    """Defaults: a stage that changes nothing. Subclasses override what they need."""
+
+    name = "stage"
+    root: Any = None
+    memo_key: Any = ()
+    memo_refs: tuple[Any, ...] = ()
+    """Objects `memo_key` names by id, kept alive as long as the memos are."""
+    entering = False
+    leaf_types: frozenset[type] = frozenset({str})
+    version_source: Any = None
+    """An object with a `names_version` int; a leaf answer with version >= 0 is redone when it moved."""
+
+    def flavored(self, state: Any) -> bool:
+        """Do keys under `state` depend on their dict (its other keys)? Then `flavor` is asked."""
+        return False
+
+    def flavor(self, state: Any, container: dict[Any, Any]) -> Any:
+        """What the keys of `container` may depend on (hashable, small)."""
+        return None
+
+    def wants_ints(self, state: Any) -> bool:
+        """Should integers under `state` reach `leaf` (as their decimal text)?"""
+        return False
+
+    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        """(new key or DROP, the state of its value, effects)."""
+        return key, state, ()
+
+    def item(self, state: Any) -> Any:
+        """The state of a list's items, given the list's state."""
+        return state
+
+    def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
+        """The container to descend into (or a scalar replacing it), and effects. Not memoised."""
+        return container, ()
+
+    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        """(new value, SAME or DROP; effects; version or -1)."""
+        return SAME, (), -1
+
+    def retry(self, out: Any, run: Any) -> bool:
+        """Adjust and ask for another walk (with fresh effects) after seeing `out`."""
+        return False
+
+    def finish(self, out: Any, run: Any) -> Any:
+        """The last word on the walk's output; `run` holds its counts and marks."""
+        return out
