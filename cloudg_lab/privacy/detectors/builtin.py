@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cloudg_lab.privacy.hosts import is_service_host
+
 DIGIT = "\\d"
 """A trigger meaning "the text holds a digit"."""
 
@@ -144,7 +146,7 @@ BUILTIN: tuple[Detector, ...] = (
        ("pass", "pwd", "secret", "key", "token"), group="v",
        description="assignments like password=... or \"token\": \"...\""),
     _d("aws_secret_access_key", "aws_secret_access_key", "secret", 0.95,
-       r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
+       r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
        validate=_aws_secret, gate=_long(40), description="40-character AWS secret access keys"),
     _d("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
        r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),
@@ -198,7 +200,8 @@ BUILTIN: tuple[Detector, ...] = (
        flags=_O, gate=lambda text, low: low.count(":") >= 5 or low.count("-") >= 5, description="MAC addresses"),
     _d("hostname", "hostname", "network", 0.7,
        rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
-       (), flags=_O, gate=_has_tld, description="host names with a known top-level domain"),
+       (), flags=_O, gate=_has_tld, validate=lambda t: None if is_service_host(t) else "hostname",
+       description="host names with a known top-level domain (provider endpoints excepted)"),
     _d("aws_account_id", "aws_account_id", "identifier", 0.7, r"(?<![\w.+])\d{12}(?![\w.])",
        (DIGIT,), flags=_O, description="bare 12-digit AWS account ids"),
     _d("uuid", "uuid", "identifier", 0.6,
