@@ -17,6 +17,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable, Container, Mapping
 from pathlib import Path
 from typing import Any
@@ -107,7 +108,7 @@ class Vault:
         if self.path is not None:
             if self.path.exists():
                 self._load(self.path)
-            atexit.register(self._save_if_dirty)
+            atexit.register(_save_at_exit, weakref.ref(self))
 
     @classmethod
     def from_config(cls, config: Any, key: bytes | str | None = None) -> Vault:
@@ -422,3 +423,9 @@ class Vault:
             except OSError:
                 _log.exception("saving the vault to %s failed", self.path)
 
+
+def _save_at_exit(ref: weakref.ref[Vault]) -> None:
+    """Unsaved mappings of a persistent vault still alive at exit are written once more."""
+    vault = ref()
+    if vault is not None:
+        vault._save_if_dirty()
