@@ -4,7 +4,8 @@ Baseline in the same run: the in-process `layer.call_tool` of the same trivial a
 `open`. Round trips go through the real `mcp.Client` in-memory (`Client(server)`), over stdio (a
 subprocess) and over streamable HTTP on 127.0.0.1 (a server subprocess, so client and server each
 have a core), in both protocol eras. Throughput: 8 clients, each on its own connection, calling
-concurrently from one process.
+concurrently from one process; the server's own CPU per call is printed too, because on a shared
+machine the calls/s figure moves with whatever else runs, and the client process costs as much.
 Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N]`.
 """
 
@@ -12,11 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
+import os
 import statistics
 import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from mcp import Client, StdioServerParameters
@@ -81,6 +85,15 @@ async def round_trips(n: int, url: str) -> list[tuple[str, float]]:
     return rows
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of a process (Linux /proc; NaN elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return math.nan
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def throughput(url: str, total: int, mode: str) -> float:
     """Calls per second once all clients are connected (connection setup is not timed)."""
     share = total // CLIENTS
@@ -110,20 +123,26 @@ async def main(args: argparse.Namespace) -> None:
     layer = build_layer()
     who = Principal.local()
     baseline = statistics.median(await timed(lambda: layer.call_tool("ping", {}, principal=who), args.calls))
-    async with http_server() as (url, _):
+    async with http_server() as (url, server):
         rows = await round_trips(args.calls, url)
-        rates = [(era, await throughput(url, args.throughput_calls, mode)) for era, mode in ERAS]
+        rates = []
+        for era, mode in ERAS:
+            before = cpu_seconds(server.pid)
+            rate = await throughput(url, args.throughput_calls, mode)
+            server_ms = (cpu_seconds(server.pid) - before) / args.throughput_calls * 1000
+            rates.append((era, rate, server_ms))
     print(f"{'transport era':26} {'median µs':>10} {'× in-process':>13}")
     print(f"{'in-process call_tool':26} {baseline:10.1f} {1.0:13.1f}")
     for label, median in rows:
         print(f"{label:26} {median:10.1f} {median / baseline:13.1f}")
-    for era, rate in rates:
-        print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s")
+    for era, rate, server_ms in rates:
+        print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s; server CPU {server_ms:.2f} ms/call "
+              f"(≈ {1000 / server_ms:.0f} calls/s per core)")
     ratios = {label: median / baseline for label, median in rows}
     print(f"SUMMARY P8 round trip vs in-process (2026-07-28): in-memory "
           f"{ratios['in-memory 2026-07-28']:.0f}×, stdio {ratios['stdio 2026-07-28']:.0f}×, "
           f"http {ratios['http 2026-07-28']:.0f}× | {CLIENTS} HTTP clients: "
-          + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate in rates) + " (target ≥ 400)")
+          + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate, _ in rates) + " (target ≥ 400)")
 
 
 def serve(transport: str) -> None:
