@@ -45,7 +45,7 @@ class Plan:
 
 
 def plan_for(rules: Rules, detectors: DetectorSet, name_mentions: bool) -> Plan:
-    """Only detectors whose findings some rule acts on are run at all."""
+    """Detectors after the last one whose findings some rule acts on are not run at all."""
     def acts(d: Detector) -> bool:
         if d.entity in ("ip_address", "ipv6"):
             return any(rules.resolve(e, d.category, d.name) != "keep"
@@ -54,12 +54,19 @@ def plan_for(rules: Rules, detectors: DetectorSet, name_mentions: bool) -> Plan:
 
     ident = rules.acts_on(("identifier", "pii", "network", "free_text"))
     return Plan(
-        detectors=detectors.select(acts, ("acts", id(rules))),
-        secrets=detectors.select(lambda d: d.category in _SECRETS and acts(d), ("secrets", id(rules))),
+        detectors=_through_last(detectors.select(lambda d: True, "all"), acts),
+        secrets=_through_last(detectors.select(lambda d: d.category in _SECRETS, "secrets"), acts),
         typed=ident or any(rules.resolve(e, category_of(e)) != "keep" for e in _NAME_ENTITIES),
         known=any(rules.resolve(e, "identifier", "known_identifier") != "keep" for e in _NAME_ENTITIES),
         mentions=name_mentions and any(rules.resolve(e, "free_text", "known_name") != "keep"
                                        for e in _NAME_ENTITIES))
+
+
+def _through_last(ordered: tuple[Detector, ...], acts: Any) -> tuple[Detector, ...]:
+    """Detectors up to the last one a rule acts on: a kept finding (an e-mail) must still shadow
+    the lower-priority findings inside it (its domain as a host name)."""
+    last = max((i for i, d in enumerate(ordered) if acts(d)), default=-1)
+    return ordered[: last + 1]
 
 
 class Scanner:
@@ -85,7 +92,7 @@ class Scanner:
             return KEEP
         findings = self._scan(value, self.plan.detectors, rule)
         secret = any(f.category in _SECRETS for f in findings)
-        if len(findings) == 1 and not secret and _covers(findings[0], value):
+        if len(findings) == 1 and _covers(findings[0], value):
             f = findings[0]
             return self.whole(value, f.entity, f.category, f.detector)
         if not secret and rule.kind == "typed" and self.plan.typed:
