@@ -122,13 +122,13 @@ class HttpEndpoint:
         """
         if self.running:
             raise RuntimeError(f"Already serving on {self.url}")
+        config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
+                                lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
+        server = _QuietServer(config)
         sock = _bind(self.host, self.requested_port)
         if not is_loopback(self.host):
             _log.warning("serving on %s over plain HTTP: bearer tokens travel in clear text; put a "
                          "TLS proxy in front", self.host)
-        config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
-                                lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
-        server = _QuietServer(config)
         self._socket, self._server, self.port = sock, server, sock.getsockname()[1]
         self._task = task = asyncio.get_running_loop().create_task(_serve(server, sock),
                                                                    name="cloudg-lab-http")
