@@ -183,3 +183,8 @@ def test_the_cli_prints_what_the_policy_lets_through():
     assert strict.returncode == 0 and len(ids) == 4
     assert not [i for i in ids if i in strict.stdout]
     assert real["dataset"] not in strict.stdout
+
+
+def test_timeout_sets_the_default_tool_deadline():
+    result = run("call", "find_assets", "--timeout", "0.000001", *OPEN)
+    assert (result.returncode, result.stderr) == (1, "Error: Tool find_assets timed out after 1e-06 s\n")
