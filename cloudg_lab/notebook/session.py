@@ -8,10 +8,11 @@ starts a default session on first use outside a notebook.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -29,6 +30,8 @@ SAMPLE_NAME = "sample"
 HISTORY_SIZE = 1000
 ListingKind = Literal["tools", "resources", "templates", "prompts"]
 PrincipalLike = Principal | str | None
+Shown = CallResult | ReadResult | PromptView
+_log = logging.getLogger("cloudg_lab.notebook")
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,8 @@ class Session:
         self.policies: dict[str, Policy] = {}
         self._layers: dict[str, Layer] = {self.policy_name: self.layer}
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_SIZE)
-        self.last: CallResult | ReadResult | PromptView | None = None
+        self._last: Shown | None = None
+        self._result_listeners: list[Callable[[Shown | None], None]] = []
         self.servers: dict[str, Any] = {}
         self.sample_loaded = False
         if self.config.autoload_sample:
@@ -165,6 +169,30 @@ class Session:
         self.policies[name] = policy
         self._layers.pop(name, None)
         return policy
+
+    @property
+    def last(self) -> Shown | None:
+        """The last result shown; widgets follow it through `on_result` instead of polling."""
+        return self._last
+
+    @last.setter
+    def last(self, value: Shown | None) -> None:
+        self._last = value
+        for listener in list(self._result_listeners):
+            try:
+                listener(value)
+            except Exception:  # a broken widget must never break a call
+                _log.exception("result listener failed")
+
+    def on_result(self, listener: Callable[[Shown | None], None]) -> Callable[[], None]:
+        """Call `listener` whenever `last` changes; returns the unsubscribe function."""
+        self._result_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._result_listeners:
+                self._result_listeners.remove(listener)
+
+        return unsubscribe
 
     # ------------------------------------------------------------------ requests
 

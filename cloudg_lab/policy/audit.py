@@ -20,8 +20,9 @@ from typing import Any, Literal
 
 Decision = Literal["allowed", "denied", "rate_limited", "rejected", "not_found"]
 DECISIONS: tuple[Decision, ...] = ("allowed", "denied", "rate_limited", "rejected", "not_found")
-Listener = Callable[["AuditEntry", bool], None]
-"""Called with (entry, replaced): `replaced` is True when an earlier entry was rewritten."""
+Listener = Callable[["AuditEntry | None", bool], None]
+"""Called with (entry, replaced): `replaced` is True when an earlier entry was rewritten; entry
+is None when only the counters moved (an allowed decision that is counted but not kept)."""
 
 _MAX_HASH_DEPTH = 32
 _log = logging.getLogger("cloudg_lab.audit")
@@ -100,13 +101,13 @@ class AuditLog:
         """Append an entry (allowed ones only when `record_allowed`); counters always count."""
         with self._lock:
             self._counters[decision] += 1
-            if decision == "allowed" and not self.record_allowed:
-                return None
-            self._seq += 1
-            entry = AuditEntry(seq=self._seq, ts=time.time(), decision=decision, kind=kind,
-                               name=name, principal=principal_id, roles=tuple(sorted(roles)),
-                               arguments=dict(arguments), reason=reason, request_id=request_id)
-            self._entries.append(entry)
+            entry: AuditEntry | None = None
+            if decision != "allowed" or self.record_allowed:
+                self._seq += 1
+                entry = AuditEntry(seq=self._seq, ts=time.time(), decision=decision, kind=kind,
+                                   name=name, principal=principal_id, roles=tuple(sorted(roles)),
+                                   arguments=dict(arguments), reason=reason, request_id=request_id)
+                self._entries.append(entry)
         self._notify(entry, False)
         return entry
 
@@ -172,7 +173,7 @@ class AuditLog:
         with self._lock:
             self._entries.clear()
 
-    def _notify(self, entry: AuditEntry, replaced: bool) -> None:
+    def _notify(self, entry: AuditEntry | None, replaced: bool) -> None:
         for listener in list(self._listeners):
             try:
                 listener(entry, replaced)

@@ -1,51 +1,38 @@
-"""`%mcp audit [--last N] [--decision D] [--principal ID] [--kind K]`: the policy's audit trail.
+"""`%mcp audit [--last N] [--decision D] [--principal ID] [--kind K] [--policy P]`: live audit.
 
-A plain table for now (the live widget wraps the same rows later). Entries hold argument hashes,
-never values, so the table is safe to share.
+Shows the AuditLog widget over the policy's audit ring buffer: it follows the buffer as calls
+happen (from cells, worker threads or external clients of `%mcp serve`) until closed. Entries
+hold argument hashes, never values, so the table is safe to share.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable
 from typing import Any
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
-from cloudg_lab.notebook.display import Table
+from cloudg_lab.notebook.widgets import AuditLog
+from cloudg_lab.notebook.widgets.audit_rows import KINDS, Filters
 from cloudg_lab.policy.audit import DECISIONS
-
-COLUMNS = ["seq", "time", "decision", "kind", "name", "principal", "roles", "reason", "arguments",
-           "duration_ms"]
-
-
-def rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
-    """Audit entries as flat rows (time in UTC ISO format, arguments as `name=hash`)."""
-    out = []
-    for entry in entries:
-        data = entry.to_dict()
-        data["time"] = dt.datetime.fromtimestamp(entry.ts, dt.UTC).isoformat(timespec="milliseconds")
-        data["roles"] = ",".join(entry.roles)
-        data["arguments"] = " ".join(f"{k}={v}" for k, v in entry.arguments.items())
-        out.append({c: data.get(c) for c in COLUMNS})
-    return out
 
 
 def _configure(parser: CommandParser) -> None:
-    parser.add_argument("--last", type=int, default=None, metavar="N")
+    parser.add_argument("--last", type=int, default=None, metavar="N",
+                        help="show only the N newest entries that pass the filters")
     parser.add_argument("--decision", choices=DECISIONS, default=None)
     parser.add_argument("--principal", default=None, metavar="ID")
-    parser.add_argument("--kind", choices=("tool", "resource", "prompt", "completion"), default=None)
+    parser.add_argument("--kind", choices=KINDS, default=None)
     parser.add_argument("--policy", default=None, metavar="NAME", help="whose audit trail")
 
 
 async def _run(inv: Invocation) -> Any:
     a = inv.args
-    log = inv.session.audit_log(a.policy)
-    entries = log.entries(last=a.last, decision=a.decision, principal=a.principal, kind=a.kind)
-    counters = ", ".join(f"{k} {v}" for k, v in log.counters.items())
-    return Table(f"audit · policy {a.policy or inv.session.policy_name}", rows(entries), COLUMNS,
-                 limit=inv.limit, note=f"counters: {counters}")
+    filters = Filters(decision=a.decision or "", principal=a.principal or "", kind=a.kind or "",
+                      last=a.last)
+    return AuditLog(inv.session.audit_log(a.policy),
+                    title=f"audit · policy {a.policy or inv.session.policy_name}",
+                    filters=filters, page_size=inv.limit)
 
 
-COMMANDS = (Command("audit", "the policy audit ring buffer, newest first", _configure, _run),)
+COMMANDS = (Command("audit", "the policy audit ring buffer, newest first, live", _configure,
+                    _run),)

@@ -15,10 +15,10 @@ from typing import Any
 
 from IPython.core.error import UsageError
 
-from cloudg_lab.notebook.commands import audit
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Table
+from cloudg_lab.notebook.widgets import audit_rows
 
 FORMATS = (".csv", ".parquet", ".jsonl")
 
@@ -63,8 +63,8 @@ def write_rows(rows: list[dict[str, Any]], columns: list[str], target: str) -> P
 
 async def _run(inv: Invocation) -> Any:
     log = inv.session.audit_log(inv.args.policy)
-    rows = audit.rows(reversed(log.entries()))
-    path = await asyncio.to_thread(write_rows, rows, audit.COLUMNS, inv.args.path)
+    rows = audit_rows.rows(reversed(log.entries()))
+    path = await asyncio.to_thread(write_rows, rows, audit_rows.COLUMNS, inv.args.path)
     return Table("export", [{"file": str(path), "entries": len(rows)}], ["file", "entries"])
 
 

@@ -1,0 +1,142 @@
+"""Vault: the pseudonym mappings a viewer may see, searchable, following the vault live.
+
+Which values appear is decided once, when the widget is built: the vault itself masks real
+values unless the viewer's policy grants `reveal` (`Vault.mappings(reveal=...)`), so for anyone
+else no real value ever reaches the widget, its state, its HTML or its search. New pseudonyms
+arrive through the vault's listeners, batched like the audit log's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets
+
+from cloudg_lab.notebook.display.html import badge, esc
+from cloudg_lab.notebook.widgets import style
+from cloudg_lab.notebook.widgets.base import WidgetView
+from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
+from cloudg_lab.notebook.widgets.tables import Page, PagedTable, plain_table
+from cloudg_lab.types import Mark
+
+COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"]
+REVEALED = "real values shown: this principal may reveal"
+MASKED = "real values masked: this principal may not reveal"
+
+
+def when(timestamp: float) -> str:
+    """A vault time as UTC ISO seconds."""
+    return dt.datetime.fromtimestamp(timestamp, dt.UTC).isoformat(timespec="seconds")
+
+
+def rows(mappings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Vault mappings as table rows, most recently used first."""
+    ordered = sorted(mappings, key=lambda m: m["last_used"], reverse=True)
+    return [{"pseudonym": m["pseudonym"], "entity": m["entity"], "namespace": m["namespace"],
+             "first_used": when(m["created"]), "last_used": when(m["last_used"]), "real": m["real"]}
+            for m in ordered]
+
+
+def matches(values: Mapping[str, Any], query: str, *, reveal: bool) -> bool:
+    """Case-insensitive search in pseudonym, entity and namespace (and the real value if shown)."""
+    if not query:
+        return True
+    fields = ("pseudonym", "entity", "namespace", "real") if reveal else \
+        ("pseudonym", "entity", "namespace")
+    needle = query.casefold()
+    return any(needle in str(values[f]).casefold() for f in fields)
+
+
+def cells(values: Mapping[str, Any]) -> list[str]:
+    """A row's cells: the pseudonym as a badge naming its entity type."""
+    mark = Mark(path="", kind="pseudonym", entity=str(values["entity"]))
+    return [badge(esc(values["pseudonym"]), mark),
+            *(style.text_cell(values[c]) for c in COLUMNS[1:])]
+
+
+def summary(stats: Mapping[str, Any]) -> str:
+    """Counts and settings from `Vault.stats()` (never a real value or the key)."""
+    entities = ", ".join(f"{k} {v}" for k, v in sorted((stats.get("entities") or {}).items(),
+                                                       key=lambda kv: (-kv[1], kv[0])))
+    where = "persistent" if stats.get("persistent") else "in memory"
+    return (f"{stats.get('entries', 0):,} pseudonyms · key id {stats.get('key_id', '?')} · "
+            f"{where}" + (f" · {entities}" if entities else ""))
+
+
+class Vault(WidgetView):
+    """The vault as `viewer` may see it; the search box filters without leaving the page."""
+
+    def __init__(self, vault: Any, *, reveal: bool, viewer: str, page_size: int = 50,
+                 search: str = "", delay: float = DELAY, loop: Any = None) -> None:
+        super().__init__()
+        self.vault = vault
+        self.reveal = reveal
+        self.title = f"vault · {viewer}"
+        self.renders = 0
+        self._all: list[dict[str, Any]] = []
+        self._cells: dict[str, list[str]] = {}
+        self._coalescer: Coalescer[Any] = Coalescer(self._apply, delay=delay, loop=loop)
+        self.on_close(self._coalescer.close)
+        self.on_close(vault.subscribe(self._coalescer.push))
+        hint = "pseudonym, entity, namespace" + (" or real value" if reveal else "")
+        self.search = widgets.Text(value=search, placeholder=f"search {hint}",
+                                   description="search", continuous_update=False)
+        self.search.observe(lambda _c: self._render(first_page=True), names="value")
+        self.head = widgets.HTML()
+        self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-vault",
+                                empty="no pseudonyms match" if search else "no pseudonyms yet")
+        self.widget = widgets.VBox([self.head, self.search, self.table.widget])
+        self._reload()
+        self._render()
+
+    def _apply(self, _events: list[Any]) -> None:
+        self._reload()
+        self._render()
+
+    async def updated(self) -> None:
+        """Return once every vault change heard so far is shown."""
+        await self._coalescer.settled()
+
+    def _reload(self) -> None:
+        self._all = rows(self.vault.mappings(reveal=self.reveal))
+        self._cells = {}
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows the search keeps, most recently used first."""
+        query = self.search.value.strip()
+        return [r for r in self._all if matches(r, query, reveal=self.reveal)]
+
+    def _page(self, offset: int, limit: int) -> Page:
+        kept = self.rows
+        chosen = kept[offset:offset + limit]
+        out = []
+        for values in chosen:
+            key = f"{values['namespace']}\x1f{values['pseudonym']}"
+            if key not in self._cells:
+                self._cells[key] = cells(values)
+            out.append(self._cells[key])
+        return Page(out, len(kept))
+
+    def _render(self, *, first_page: bool = False) -> None:
+        self.renders += 1
+        self.head.value = style.panel(style.title(self.title) + style.note(self._notes()))
+        self.table.refresh(first_page=first_page)
+
+    def _notes(self) -> str:
+        return f"{REVEALED if self.reveal else MASKED} · {summary(self.vault.stats())}"
+
+    def static_body(self) -> str:
+        query = self.search.value.strip()
+        searched = style.note(f"search: {query}") if query else ""
+        return style.title(self.title) + style.note(self._notes()) + searched + self.table.static_html()
+
+    def static_text(self) -> str:
+        shown = self.rows
+        table = plain_table([[r[c] for c in COLUMNS] for r in shown], COLUMNS, self.table.page_size)
+        return f"{self.title}\n{self._notes()}\n{table}"
+
+    def __repr__(self) -> str:
+        return f"<Vault {self.title!r}: {len(self._all)} pseudonyms>"
