@@ -45,10 +45,16 @@ class Inspector(WidgetView):
         self.widget = widgets.VBox([widgets.HTML(style.panel(style.title(self.title))), self.tabs])
         self.on_close(self.audit.close)
         self.on_close(self.vault.close)
-        follow: Coalescer[Any] = Coalescer(lambda batch: self._show(batch[-1]))
-        self.on_close(follow.close)
-        self.on_close(session.on_result(follow.push))
+        self._follow: Coalescer[Any] = Coalescer(lambda batch: self._show(batch[-1]))
+        self.on_close(self._follow.close)
+        self.on_close(session.on_result(self._follow.push))
         self._show(session.last)
+
+    async def updated(self) -> None:
+        """Return once every change heard so far (results, audit, vault) is shown."""
+        await self._follow.settled()
+        await self.audit.updated()
+        await self.vault.updated()
 
     def _called(self, result: Any) -> None:
         self._show(result)
