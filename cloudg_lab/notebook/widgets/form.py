@@ -73,12 +73,13 @@ class Enum(Field):
         start = default if default in options else labelled[0][1]
         self.widget = widgets.Dropdown(options=labelled, value=start, description=name,
                                        tooltip=tooltip, style=_WIDE)
+        self.default = default
 
     def value(self) -> Any:
         return self.widget.value
 
     def is_set(self) -> bool:
-        return self.required or self.widget.value != _UNSET
+        return self.required or self.widget.value not in (_UNSET, self.default)
 
 
 class Tags(Field):
@@ -134,9 +135,12 @@ class Nullable(Field):
         return self.inner.value() if self.switch.value else None
 
     def is_set(self) -> bool:
-        if not self.switch.value:
-            return self.required or self.default is not None
-        return True
+        """Switched on: set unless still at a non-null default; off: set if null is not the default."""
+        if self.required:
+            return True
+        if self.switch.value:
+            return self.default is None or self.inner.is_set()
+        return self.default is not None
 
 
 class Group(Field):
@@ -187,8 +191,8 @@ def build(name: str, schema: Mapping[str, Any], root: Mapping[str, Any], *,
     if isinstance(branches, list):
         real = [b for b in branches if resolve(b, root).get("type") != "null"]
         if len(real) == 1 and len(real) < len(branches):
-            inner = build(name, {**resolve(real[0], root), "description": tip}, root,
-                          required=required)
+            inner = build(name, {**resolve(real[0], root), "description": tip, "default": default},
+                          root, required=required)
             return Nullable(inner, default)
         return Json(name, required, default, tip)
     if isinstance(types, list):

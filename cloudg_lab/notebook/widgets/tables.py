@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cloudg_lab.notebook.display.html import esc
+from cloudg_lab.notebook.widgets import style
 
 EMPTY = "(none)"
 
@@ -37,7 +38,7 @@ def frame_html(cells: Sequence[Sequence[str]], columns: Sequence[str], css: str 
 
     frame = pd.DataFrame(list(cells), columns=[esc(c) for c in columns])
     classes = ["cloudg-table", *css.split()]
-    return str(frame.to_html(escape=False, index=False, border=0, classes=classes))
+    return str(frame.to_html(escape=False, index=False, border=0, classes=classes, justify="left"))
 
 
 def plain_table(rows: Sequence[Sequence[Any]], columns: Sequence[str], limit: int) -> str:
@@ -65,6 +66,7 @@ class PagedTable:
         self.page = 0
         self.total = 0
         self.shown = 0
+        self.rendered = ""
         self.html = widgets.HTML()
         self.position = widgets.HTML()
         self.buttons = {name: widgets.Button(description=label, tooltip=tip,
@@ -98,7 +100,8 @@ class PagedTable:
             self.page = self.pages - 1
             page = self.source(self.page * self.page_size, self.page_size)
         self.shown = len(page.cells)
-        self.html.value = self.body(page)
+        self.rendered = self.body(page)
+        self.html.value = style.panel(self.rendered)
         start = self.page * self.page_size
         shown = f"rows {start + 1:,}–{start + len(page.cells):,} of {page.total:,}" if page.cells \
             else f"0 of {page.total:,}"
@@ -119,4 +122,4 @@ class PagedTable:
         """The page in view with a line saying how many rows are not shown."""
         hidden = self.total - self.shown
         more = f'<div class="cloudg-note">… {hidden:,} more rows</div>' if hidden > 0 else ""
-        return str(self.html.value) + more
+        return self.rendered + more
