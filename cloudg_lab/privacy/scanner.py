@@ -2,8 +2,9 @@
 
 A string is either one value (an ARN, an account id under `account_id`, a name the workspace
 knows) that is replaced whole, or free text in which spans are replaced: pattern findings and
-mentions of known names. Secrets always win: a typed value that contains a secret is handled as
-free text so the secret is redacted, never merely pseudonymized (pseudonyms can be revealed).
+mentions of known names. Secrets always win: a typed value that contains a secret is treated
+as that secret as a whole, so it is redacted, never merely pseudonymized (pseudonyms can be
+revealed).
 
 An `Outcome` is `(value or SAME, effects, names_version)`; it is memoised per string, and the
 effects (report counts and marks) are replayed each time the string is met again.
@@ -11,6 +12,7 @@ effects (report counts and marks) are replayed each time the string is met again
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +22,7 @@ from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding
 from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
-from cloudg_lab.privacy.entities import canonical, category_of
+from cloudg_lab.privacy.entities import CATEGORY_OF, canonical, category_of
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
 from cloudg_lab.privacy.walk import DROP
@@ -88,13 +90,16 @@ class Scanner:
             return self.whole(value, rule.entity or "secret", "secret", rule.detector)
         if rule.kind == "skip":
             return self._spans(value, self._scan(value, self.plan.secrets, rule), False)
-        if nullish(value) or self.vault.is_issued(value, self.namespace):
+        if nullish(value) or self.vault.is_issued(value, self.namespace) or _ours(value):
             return KEEP
         findings = self._scan(value, self.plan.detectors, rule)
         secret = any(f.category in _SECRETS for f in findings)
         if len(findings) == 1 and _covers(findings[0], value):
             f = findings[0]
             return self.whole(value, f.entity, f.category, f.detector)
+        if secret and rule.kind == "typed":
+            first = next(f for f in findings if f.category in _SECRETS)
+            return self.whole(value, first.entity, first.category, first.detector)
         if not secret and rule.kind == "typed" and self.plan.typed:
             entity = refine(rule.entity or "resource_name", value.strip())
             if entity is not None and (rule.forced or findings):
@@ -161,6 +166,19 @@ class Scanner:
         if entity is None or not text.mentionable(token) or self.vault.is_issued(token, self.namespace):
             return None
         return refine(canonical(entity), token)
+
+
+_HASH = re.compile(r"^([a-z0-9_]+):[0-9a-f]{12}$")
+_MASKED = re.compile(r"^\*{3,}[^*]{0,4}$")
+
+
+def _ours(value: str) -> bool:
+    """A marker, mask or hash this layer wrote (`[REDACTED:password]`, `****MPLE`,
+    `aws_account_id:1a2b3c4d5e6f`)."""
+    if (value.startswith("[REDACTED:") and value.endswith("]")) or _MASKED.match(value):
+        return True
+    m = _HASH.match(value) if ":" in value else None
+    return m is not None and m.group(1) in CATEGORY_OF
 
 
 def _covers(finding: Finding, value: str) -> bool:

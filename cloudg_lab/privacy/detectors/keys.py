@@ -178,6 +178,8 @@ def key_rule(key: str) -> KeyRule:
     """The built-in rule for a dict key (user-scoped detectors are added by the detector set)."""
     if key.startswith("cloudg/"):
         return SKIP
+    if key.startswith("[REDACTED:"):
+        return NONE  # a key this layer already redacted names nothing
     norm = normalize(key)
     if norm in _SKIP_KEYS:
         return SKIP
@@ -210,6 +212,8 @@ _BENIGN_TAGS = frozenset({
 @lru_cache(maxsize=8192)
 def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
+    if tag_key.startswith("[REDACTED:"):
+        return NONE
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
     secret = _sensitive(words)

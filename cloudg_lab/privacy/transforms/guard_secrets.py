@@ -49,13 +49,12 @@ class GuardSecrets:
         selection = detectors.select(lambda d: d.category in categories,
                                      ("guard", tuple(sorted(categories))))
         visitor = _Guard(self, ctx, detectors, selection)
-        out = rewrite(value, visitor, (NONE, ""), ctx.path)
+        out = rewrite(value, visitor, NONE, ctx.path)
         if visitor.found:
             entities = sorted(visitor.found)
             if self.options.action == "reject":
                 raise InvalidArgumentsError(MESSAGE.format(entities=", ".join(entities)),
-                                            {"entities": entities,
-                                             "arguments": sorted(visitor.arguments)})
+                                            {"entities": entities})
             ctx.report.merge("redacted_arguments", dict.fromkeys(entities, 1))
         return out
 
@@ -65,7 +64,7 @@ class GuardSecrets:
 
 
 class _Guard(Visitor):
-    """State: `(rule, top-level argument name)`, or None below a skipped argument."""
+    """State: the key rule in force (sensitive below a secret-named key), or None when skipped."""
 
     wants_keys = True
     skip_types = frozenset({bool, type(None)})
@@ -74,42 +73,33 @@ class _Guard(Visitor):
                  selection: Any) -> None:
         self.owner, self.ctx, self.detectors, self.selection = owner, ctx, detectors, selection
         self.found: set[str] = set()
-        self.arguments: set[str] = set()
 
     def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        if state is None:
+        if state is None or (walk.depth == 1 and self.owner.skipped(self.ctx.name, key)):
             return key, None
-        rule, top = state
-        if walk.depth == 1:
-            top = str(key)
-            if self.owner.skipped(self.ctx.name, key):
-                return key, None
+        rule = state
         if rule.kind != "sensitive":
             found = self.detectors.key_rule(key) if isinstance(key, str) else NONE
             rule = found if found.kind == "sensitive" else NONE
-        return key, (rule, top)
+        return (self._scan(key) if isinstance(key, str) and key else key), rule
 
     def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
         if state is None:
             return value
-        rule, top = state
-        if rule.kind == "sensitive" and _carries(value):
-            entity = rule.entity or "secret"
-            self._hit(entity, top)
+        if state.kind == "sensitive" and _carries(value):
+            entity = state.entity or "secret"
+            self.found.add(entity)
             return f"[REDACTED:{entity}]"
         if not isinstance(value, str) or not value:
             return value
+        return self._scan(value)
+
+    def _scan(self, value: str) -> str:
         findings = self.detectors.scan(value, self.selection, NONE, self.owner.options.min_confidence)
-        for f in findings:
-            self._hit(f.entity, top)
         if not findings:
             return value
+        self.found.update(f.entity for f in findings)
         return text.replace(value, [(f.start, f.end, f"[REDACTED:{f.entity}]") for f in findings])
-
-    def _hit(self, entity: str, top: str) -> None:
-        self.found.add(entity)
-        if top:
-            self.arguments.add(top)
 
 
 def _carries(value: Any) -> bool:

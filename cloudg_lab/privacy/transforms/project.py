@@ -25,6 +25,7 @@ from cloudg_lab.privacy.walk import DROP
 _MIN_STRING = 64
 _P = "projection"
 _EXCLUDED: tuple[Effect, ...] = ((_P, "excluded", 1, None, ""),)
+_STRUCTURAL = ("excluded", "lists_truncated", "depth_limited")
 
 
 class ProjectOptions(TransformOptions):
@@ -199,7 +200,7 @@ class ProjectStage(Stage):
     def finish(self, out: Any, run: Any) -> Any:
         if self.budget is not None:
             run.ctx.report.merge(_P, {"budget": self.budget})
-        if self.structural:
+        if self.structural or any(run.counts.get((_P, label)) for label in _STRUCTURAL):
             base = run.base
             run.marks[:] = [m for m in run.marks if _resolves(out, m.path[len(base):])]
         return out

@@ -139,9 +139,9 @@ class RedactStage(Stage):
         if child.kind == "sensitive" and child is not state and \
                 self.rules.resolve(child.entity or "secret", "secret", child.detector) == "drop":
             return DROP, child, (("dropped", child.entity or "secret", 1, None, ""),)
-        if kind == "skip" or not isinstance(key, str) or not key:
+        if not isinstance(key, str) or not key:
             return key, child, ()
-        new, effects, _ = self.scanner.outcome(key, KEY)
+        new, effects, _ = self.scanner.outcome(key, state if kind == "skip" else KEY)
         if new is DROP:
             return DROP, child, _effects(effects)
         return (key if new is SAME else new), child, _effects(effects)

@@ -1,0 +1,92 @@
+"""The fused walk: same result as the transforms one by one, memoised answers replay their effects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from cloudg_lab.privacy import fusion
+from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
+
+Ctx = Callable[..., TransformContext]
+STEPS = [{"type": "sanitize", "max_free_text": 200},
+         {"type": "redact", "rules": {"secret": "redact", "private_key": "drop", "credential": "mask",
+                                      "identifier": "pseudonymize", "network": "pseudonymize",
+                                      "pii": "pseudonymize", "free_text": "pseudonymize"}},
+         {"type": "project", "exclude": ["**.raw_data"], "max_string": 300}]
+
+
+def outcome(ctx: TransformContext, out: Any) -> tuple[str, dict[str, Any], list[tuple[str, str, str]]]:
+    marks = sorted((m.path, m.kind, m.entity) for m in ctx.marks)
+    return json.dumps(out, sort_keys=True), ctx.report.to_dict(), marks
+
+
+def test_one_fused_walk_equals_the_transforms_in_sequence(make_ctx: Ctx, canaries: Any) -> None:
+    pipeline = build_pipeline(STEPS)
+    assert [type(step).__name__ for step in fusion.steps(pipeline.transforms)] == ["Fusion"]
+    value = {**canaries.payload(), "raw_data": {"x": 1}}
+    fused_ctx = make_ctx(path="/structuredContent", known={"canary-db-4242": "resource_name"})
+    fused = outcome(fused_ctx, pipeline.apply(value, fused_ctx))
+    one_by_one_ctx = make_ctx(path="/structuredContent", known={"canary-db-4242": "resource_name"})
+    out = value
+    for transform in pipeline.transforms:
+        out = transform.apply(out, one_by_one_ctx)
+    assert fused == outcome(one_by_one_ctx, out)
+
+
+def test_values_the_projection_removes_are_neither_counted_nor_marked(make_ctx: Ctx,
+                                                                     canaries: Any) -> None:
+    steps = [*STEPS[:2], {"type": "project", "exclude": ["**.credentials"]}]
+    ctx = make_ctx(path="/s")
+    build_pipeline(steps).apply(canaries.payload(), ctx)
+    assert "credentials" not in ctx.report.to_dict()["redacted"]
+    assert not [m for m in ctx.marks if "/credentials" in m.path]
+    assert ctx.report.to_dict()["projection"] == {"excluded": 1}
+
+
+def test_memoised_answers_report_and_mark_like_fresh_ones(make_ctx: Ctx, canaries: Any) -> None:
+    pipeline = build_pipeline(STEPS)
+    first_ctx = make_ctx(path="/s")
+    first = outcome(first_ctx, pipeline.apply(canaries.payload(), first_ctx))
+    second_ctx = make_ctx(path="/s", vault=first_ctx.vault)
+    assert outcome(second_ctx, pipeline.apply(canaries.payload(), second_ctx)) == first
+    assert first[1]["pseudonymized"]["resource_name"] >= 2 and first[2]
+
+
+def test_a_cleared_vault_is_not_answered_from_memory(make_ctx: Ctx) -> None:
+    pipeline = build_pipeline(STEPS)
+    ctx = make_ctx()
+    vault = ctx.vault
+    value = {"account_id": "123456789012"}
+    pseudonym = pipeline.apply(value, ctx)["account_id"]
+    vault.clear()
+    again = pipeline.apply(value, make_ctx(vault=vault))["account_id"]
+    assert again == pseudonym and vault.detokenize(again) == "123456789012"
+
+
+def test_custom_transforms_run_between_fused_groups(make_ctx: Ctx) -> None:
+    class Upper:
+        name = "upper"
+
+        def apply(self, value: Any, ctx: TransformContext) -> Any:
+            return {k: v.upper() if isinstance(v, str) else v for k, v in value.items()}
+
+    first, second = build_pipeline(STEPS[:1]).transforms[0], build_pipeline(STEPS[1:2]).transforms[0]
+    steps = fusion.steps([first, Upper(), second])
+    assert [type(s).__name__ for s in steps] == ["Fusion", "Upper", "Fusion"]
+    out = fusion.apply([first, Upper(), second], {"a": "x\u200by", "k": "AKIAIOSFODNN7EXAMPLE"},
+                       make_ctx())
+    assert out == {"a": "XY", "k": "*" * 16 + "MPLE"}
+
+
+def test_a_failing_stage_fails_closed(make_ctx: Ctx, caplog: Any) -> None:
+    class Broken:
+        name = "broken"
+
+        def stage(self, ctx: TransformContext, value: Any) -> Any:
+            raise RuntimeError("bug")
+
+    ctx = make_ctx()
+    assert fusion.apply([Broken()], {"a": "secret stuff"}, ctx) == "[REDACTED:transform_error]"
+    assert ctx.report.to_dict() == {"errors": {"broken": 1}} and "transform broken failed" in caplog.text

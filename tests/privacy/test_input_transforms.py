@@ -1,0 +1,102 @@
+"""Input transforms (`guard_secrets`, `depseudonymize`) and the `reveal` helper."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
+from cloudg_lab.privacy.reveal import reveal
+from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
+
+Ctx = Callable[..., TransformContext]
+TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def guard(arguments: Any, ctx: TransformContext, **options: Any) -> Any:
+    return build_pipeline([{"type": "guard_secrets", **options}], "input_transforms").apply(
+        arguments, ctx)
+
+
+def reverse(arguments: Any, ctx: TransformContext, **options: Any) -> Any:
+    return build_pipeline([{"type": "depseudonymize", **options}], "input_transforms").apply(
+        arguments, ctx)
+
+
+def test_a_secret_anywhere_is_refused_by_entity_type(make_ctx: Ctx) -> None:
+    with pytest.raises(InvalidArgumentsError) as caught:
+        guard({"query": "x", "filters": {"note": [f"token {TOKEN}"]}}, make_ctx())
+    error = caught.value
+    assert error.code == -32602
+    assert error.message == ("Arguments appear to contain secrets (api_token); refusing to process "
+                             "them. Pass resource references, never credentials.")
+    assert error.data == {"entities": ["api_token"]}
+    assert TOKEN not in str(error.data)
+
+
+@pytest.mark.parametrize("arguments", [{"password": "x"}, {"auth": {"user": "u"}},
+                                       {"opts": {"api_key": 12345}}])
+def test_arguments_named_like_secrets_are_refused(make_ctx: Ctx, arguments: dict[str, Any]) -> None:
+    with pytest.raises(InvalidArgumentsError, match="contain secrets"):
+        guard(arguments, make_ctx())
+
+
+@pytest.mark.parametrize("arguments", [{"password": ""}, {"password_id": "p-1"},
+                                       {"has_token": True}, {"token": None}, {"auth": {}},
+                                       {"ref": "arn:aws:s3:::bucket"}])
+def test_harmless_arguments_pass(make_ctx: Ctx, arguments: dict[str, Any]) -> None:
+    assert guard(arguments, make_ctx()) == arguments
+
+
+def test_skip_arguments_and_redact_mode(make_ctx: Ctx) -> None:
+    ctx = make_ctx(name="reveal_token")
+    assert guard({"token": "res-0123456789"}, ctx, skip_arguments=["reveal_token.token"]) == \
+        {"token": "res-0123456789"}
+    ctx = make_ctx()
+    out = guard({"q": f"use {TOKEN}", "password": "p"}, ctx, action="redact")
+    assert out == {"q": "use [REDACTED:api_token]", "password": "[REDACTED:password]"}
+    assert ctx.report.to_dict()["redacted_arguments"] == {"api_token": 1, "password": 1}
+
+
+def test_depseudonymize_whole_embedded_fenced_and_numbers(make_ctx: Ctx) -> None:
+    ctx = make_ctx()
+    vault = ctx.vault
+    account = vault.tokenize("123456789012", "aws_account_id")
+    arn = vault.tokenize("arn:aws:ec2:us-east-1:123456789012:instance/i-0abc1234def567890", "aws_arn")
+    name = vault.tokenize("payments-db", "resource_name")
+    out = reverse({"ref": arn, "text": f"compare {name} with {account}.",
+                   "built": f"arn:aws:ec2:us-east-1:{account}:instance/*",
+                   "uri": f"cloudg://assets/{name}/neighbors", "fenced": f"{FENCE_OPEN}{name}{FENCE_CLOSE}",
+                   "n": int(account), "lookalike": "res-0123456789", name: [name]}, ctx)
+    assert out == {"ref": "arn:aws:ec2:us-east-1:123456789012:instance/i-0abc1234def567890",
+                   "text": "compare payments-db with 123456789012.",
+                   "built": "arn:aws:ec2:us-east-1:123456789012:instance/*",
+                   "uri": "cloudg://assets/payments-db/neighbors", "fenced": "payments-db",
+                   "n": 123456789012, "lookalike": "res-0123456789", "payments-db": ["payments-db"]}
+    assert ctx.report.to_dict()["depseudonymized"]["aws_account_id"] == 3
+
+
+def test_depseudonymize_stays_in_its_namespace_and_skips(make_ctx: Ctx) -> None:
+    ctx = make_ctx(namespace="p:bob", name="reveal_token")
+    name = ctx.vault.tokenize("payments-db", "resource_name", "p:alice")
+    assert reverse({"ref": name}, ctx) == {"ref": name}
+    mine = ctx.vault.tokenize("payments-db", "resource_name", "p:bob")
+    assert reverse({"ref": mine, "token": mine}, ctx, skip_arguments=["reveal_token.token"]) == \
+        {"ref": "payments-db", "token": mine}
+
+
+def test_reveal(make_ctx: Ctx) -> None:
+    vault = make_ctx().vault
+    name = vault.tokenize("payments-db", "resource_name", "p:alice")
+    assert reveal(vault, name, "p:alice") == {"pseudonym": name, "found": True,
+                                              "value": "payments-db", "entity_type": "resource_name"}
+    text = f"is {name} up?"
+    assert reveal(vault, text, "p:alice") == {"pseudonym": text, "found": True,
+                                              "value": "is payments-db up?", "replaced": 1,
+                                              "entity_types": ["resource_name"]}
+    assert reveal(vault, name, "p:bob") == {"pseudonym": name, "found": False, "value": None}
+    with pytest.raises(ValueError, match="at most 20,000"):
+        reveal(vault, "x" * 20_001, "p:alice")
