@@ -2,7 +2,8 @@
 
 The report gets a classification (sensitivity, which entity types were pseudonymized or
 withheld, and a note that pseudonyms can be passed back), provenance (which primitive, policy and
-dataset, when) and a short summary of the result's shape. Audience and priority go into
+dataset, when; a resource's URI shown as identifiers are) and a short summary of the result's
+shape. Audience and priority go into
 `content_annotations`, which the layer copies onto every content item, so a client that never
 reads `_meta` still sees them. Provenance names the dataset the way the policy shows
 identifiers: under a policy that pseudonymizes, by its pseudonym.
@@ -81,7 +82,9 @@ def _classification(ctx: TransformContext) -> dict[str, Any]:
 
 
 def _provenance(ctx: TransformContext) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": ctx.kind, "name": ctx.name, "policy": ctx.policy_name,
+    text = ctx.state.get("redact_text")
+    name = text(ctx.name) if callable(text) and ctx.kind == "resource" else ctx.name
+    out: dict[str, Any] = {"kind": ctx.kind, "name": name, "policy": ctx.policy_name,
                            "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     if ctx.dataset:
         shown = ctx.state.get("redact_value")

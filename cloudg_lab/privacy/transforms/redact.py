@@ -7,9 +7,10 @@ stage of a fused walk, so its answers are memoised per (rule, string). Names pse
 in a walk are looked for again in the free text met earlier: when the vault learned new names
 during the walk, the output is walked once more by this stage alone.
 
-For later transforms of the same run it leaves `ctx.state["redact_value"]`: a function
-`(value, entity) -> str` giving what this policy makes of a value (annotate uses it to name the
-dataset by its pseudonym).
+For later transforms of the same run it leaves `ctx.state["redact_value"]`, a function
+`(value, entity) -> str` giving what this policy makes of a value of that entity, and
+`ctx.state["redact_text"]`, the same for free text (annotate uses them for the dataset and the
+resource URI in provenance).
 """
 
 from __future__ import annotations
@@ -190,6 +191,7 @@ class RedactStage(Stage):
             out = run.rewalk([self], out, self.owner.solo)
         run.ctx.state["redact_value"] = lambda v, entity: v if vault.is_issued(v, scanner.namespace) \
             else _as_text(scanner.whole(v, entity, category_of(entity), "annotate")[0], v, entity)
+        run.ctx.state["redact_text"] = lambda v: _as_text(scanner.outcome(v, NONE)[0], v, "value")
         return out
 
 
