@@ -29,8 +29,11 @@ from cloudg_lab.privacy.vault import Vault
 TARGETS = {"standard": 6.0, "strict": 15.0}
 P2_TARGET_US = 250.0
 _TYPES = ["EC2", "S3_BUCKET", "SECURITY_GROUP", "IAM_ROLE", "VIRTUAL_MACHINE", "STORAGE_ACCOUNT"]
-_WORDS = ("instance serving traffic for the payments platform patched monthly behind the load "
-          "balancer owned by the platform team reviewed in the last audit").split()
+_WORDS = [
+    "instance", "serving", "traffic", "for", "the", "payments", "platform", "patched", "monthly",
+    "behind", "the", "load", "balancer", "owned", "by", "the", "platform", "team", "reviewed", "in",
+    "the", "last", "audit"
+]
 
 
 def _asset(r: random.Random, n: int) -> dict[str, Any]:
@@ -184,7 +187,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions, a 2 MB document")
     args = parser.parse_args()
     reps = 5 if args.quick else 11
-    cases = [("page 500", page(500), reps * 3), ("doc %d MB" % (2 if args.quick else 10),
+    cases = [("page 500", page(500), reps * 3), (f"doc {2 if args.quick else 10} MB",
                                                  document(2 if args.quick else 10), reps)]
     rows, ok = [], True
     print(f"{'case':<12} {'profile':<20} {'ours ms':>9} {'dumps ms':>9} {'ratio':>7} {'cold':>7} "

@@ -8,14 +8,12 @@ untransformed could leak exactly what the transform exists to hide.
 from __future__ import annotations
 
 import logging
-import threading
+from functools import cache
 from typing import Any
 
 from cloudg_lab.privacy.pipeline import TransformContext
 
 _log = logging.getLogger("cloudg_lab.privacy")
-_lock = threading.Lock()
-_fallback: Any = None
 
 FAILED = "[REDACTED:transform_error]"
 
@@ -27,15 +25,12 @@ def fail_closed(name: str, value: Any, ctx: TransformContext) -> Any:
     return FAILED
 
 
+@cache
 def fallback_vault() -> Any:
     """A per-process vault with a random key, for contexts built without one (tests, previews)."""
-    global _fallback
-    with _lock:
-        if _fallback is None:
-            from cloudg_lab.privacy.vault import Vault
+    from cloudg_lab.privacy.vault import Vault
 
-            _fallback = Vault()
-        return _fallback
+    return Vault()
 
 
 def skipped_key(key: Any) -> bool:

@@ -174,7 +174,9 @@ class Run:
     # ------------------------------------------------------------------ steps
 
     def _key_miss(self, dcs: _State, key: Any) -> tuple[Any, _State, tuple[Effect, ...]]:
-        new_key, states, effects = key, [], []
+        new_key: Any = key
+        states: list[Any] = []
+        effects: list[Effect] = []
         for i, stage in enumerate(self.stages):
             flavor = dcs.flavor[i] if dcs.flavor is not None else None
             new_key, child, eff = stage.key(dcs.states[i], new_key, flavor)
@@ -190,7 +192,9 @@ class Run:
         return found
 
     def _leaf_miss(self, cs: _State, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
-        out, effects, version = value, [], -1
+        out: Any = value
+        effects: list[Effect] = []
+        version = -1
         for i, stage in enumerate(self.stages):
             if type(out) not in stage.leaf_types:
                 continue
@@ -382,23 +386,20 @@ class _Frame:
     def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
         if new is DROP:
             self.materialize()
-        elif self.out is not None:
+        elif self.out is not None or new is not old or new_key is not key:
+            out = self.materialize()
             if self.is_dict:
-                self.out[new_key] = new
+                out[new_key] = new
             else:
-                self.out.append(new)
-        elif new is not old or new_key is not key:
-            self.materialize()
-            if self.is_dict:
-                self.out[new_key] = new
-            else:
-                self.out.append(new)
+                out.append(new)
         self.done += 1
 
-    def materialize(self) -> None:
+    def materialize(self) -> Any:
+        """Start the copy (everything before the current entry was unchanged); return it."""
         if self.out is None:
             self.out = dict(islice(self.src.items(), self.done)) if self.is_dict \
                 else self.src[: self.done]
+        return self.out
 
     def free_key(self, key: Any) -> Any:
         if key not in self.out and key not in self.src:

@@ -15,17 +15,20 @@ CLOUD_ROOTS = (
     "azmk8s.io", "azureedge.net", "azure-api.net", "googleapis.com", "appspot.com", "run.app",
     "cloudfunctions.net", "gcr.io", "pkg.dev", "goog", "internal", "compute.internal",
 )
-_VOCABULARY = frozenset("""
-amazonaws com cn aws amazon cloudfront net awsapps azure windows azurewebsites cloudapp azurecr
-io azmk8s azureedge azure-api googleapis appspot run app cloudfunctions gcr pkg dev goog internal
-compute compute-1 ec2 s3 s3-website rds elb elasticloadbalancing sts iam lambda sqs sns dynamodb
-kms ssm logs monitoring events execute-api apigateway ecr ecs eks elasticache es redshift glue
-athena kinesis firehose secretsmanager cloudformation cloudtrail config guardduty organizations
-route53 acm waf shield backup efs fsx states batch sagemaker bedrock dualstack vpce
-management login graph vault blob file queue table dfs core database documents servicebus
-database.windows scm privatelink storage bigquery container cloudresourcemanager pubsub
-cloudkms secretmanager sqladmin www api
-""".split())
+_VOCABULARY = frozenset((
+    "amazonaws", "com", "cn", "aws", "amazon", "cloudfront", "net", "awsapps", "azure", "windows",
+    "azurewebsites", "cloudapp", "azurecr", "io", "azmk8s", "azureedge", "azure-api", "googleapis",
+    "appspot", "run", "app", "cloudfunctions", "gcr", "pkg", "dev", "goog", "internal", "compute",
+    "compute-1", "ec2", "s3", "s3-website", "rds", "elb", "elasticloadbalancing", "sts", "iam",
+    "lambda", "sqs", "sns", "dynamodb", "kms", "ssm", "logs", "monitoring", "events", "execute-api",
+    "apigateway", "ecr", "ecs", "eks", "elasticache", "es", "redshift", "glue", "athena", "kinesis",
+    "firehose", "secretsmanager", "cloudformation", "cloudtrail", "config", "guardduty",
+    "organizations", "route53", "acm", "waf", "shield", "backup", "efs", "fsx", "states", "batch",
+    "sagemaker", "bedrock", "dualstack", "vpce", "management", "login", "graph", "vault", "blob",
+    "file", "queue", "table", "dfs", "core", "database", "documents", "servicebus",
+    "database.windows", "scm", "privatelink", "storage", "bigquery", "container",
+    "cloudresourcemanager", "pubsub", "cloudkms", "secretmanager", "sqladmin", "www", "api"
+))
 _REGION = re.compile(r"^(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d?(?:-[a-z])?|"
                      r"(?:east|west|north|south|central)[a-z]*\d?)$")
 

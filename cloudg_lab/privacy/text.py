@@ -17,11 +17,13 @@ T = TypeVar("T")
 _TOKEN = re.compile(r"[\w][\w.@:/+=%~-]*")
 _PARTS = re.compile(r"[^:/@=,]+")
 _TRAILING = ".:/,;=+%~-"
-_STOPWORDS = frozenset("""
-default main prod production staging stage test testing dev development global none null true
-false public private internal external admin root master primary secondary backup web app api
-data logs shared common core base local service services network default-vpc unknown other
-""".split())
+_STOPWORDS = frozenset((
+    "default", "main", "prod", "production", "staging", "stage", "test", "testing", "dev",
+    "development", "global", "none", "null", "true", "false", "public", "private", "internal",
+    "external", "admin", "root", "master", "primary", "secondary", "backup", "web", "app", "api",
+    "data", "logs", "shared", "common", "core", "base", "local", "service", "services", "network",
+    "default-vpc", "unknown", "other"
+))
 
 
 def mentionable(name: str) -> bool:
@@ -47,7 +49,7 @@ def find(text: str, lookup: Callable[[str], T | None], max_words: int = 1) -> li
     i = 0
     while i < len(tokens):
         start, end = tokens[i]
-        width = _multiword(text, tokens, i, lookup, max_words, out)
+        width = _multiword(text, tokens, i, lookup, max_words=max_words, out=out)
         if width:
             i += width
             continue
@@ -68,7 +70,7 @@ def find(text: str, lookup: Callable[[str], T | None], max_words: int = 1) -> li
 
 
 def _multiword(text: str, tokens: list[tuple[int, int]], i: int, lookup: Callable[[str], T | None],
-               max_words: int, out: list[tuple[int, int, T]]) -> int:
+               *, max_words: int, out: list[tuple[int, int, T]]) -> int:
     for width in range(min(max_words, len(tokens) - i), 1, -1):
         last = tokens[i + width - 1]
         if any(text[tokens[j][1]:tokens[j + 1][0]] != " " for j in range(i, i + width - 1)):

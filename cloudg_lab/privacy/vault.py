@@ -19,6 +19,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Container, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +37,16 @@ _log = logging.getLogger("cloudg_lab.privacy")
 Listener = Callable[[dict[str, Any]], None]
 
 
+@dataclass(slots=True, eq=False)
 class Entry:
     """One mapping; `real` never leaves the vault except through `mappings(reveal=True)`."""
 
-    __slots__ = ("created", "entity", "last_used", "namespace", "pseudonym", "real")
-
-    def __init__(self, namespace: str, entity: str, real: str, pseudonym: str, created: float,
-                 last_used: float) -> None:
-        self.namespace, self.entity, self.real = namespace, entity, real
-        self.pseudonym, self.created, self.last_used = pseudonym, created, last_used
+    namespace: str
+    entity: str
+    real: str
+    pseudonym: str
+    created: float
+    last_used: float
 
 
 class _Keyed:
@@ -52,7 +54,7 @@ class _Keyed:
 
     __slots__ = ("attempt", "avoid", "created", "family", "namespace", "value", "vault")
 
-    def __init__(self, vault: Vault, value: str, family: str, namespace: str, attempt: int,
+    def __init__(self, vault: Vault, value: str, *, family: str, namespace: str, attempt: int,
                  avoid: Container[str] | None, created: list[Entry]) -> None:
         self.vault, self.value, self.family, self.namespace = vault, value, family, namespace
         self.attempt, self.avoid, self.created = attempt, avoid, created
@@ -83,7 +85,9 @@ class Vault:
         else:
             master = key.encode("utf-8") if isinstance(key, str) else bytes(key)
             self.key_source = key_source or "argument"
-        derive = lambda label: hmac.digest(master, f"cloudg-lab/{label}".encode(), "sha256")  # noqa: E731
+        def derive(label: str) -> bytes:
+            return hmac.digest(master, f"cloudg-lab/{label}".encode(), "sha256")
+
         self._k_token, self._k_prefix, self._k_hash = derive("tokenize"), derive("prefix"), derive("hash")
         self._k_file = derive("file-encryption")
         self.key_id = derive("key-id").hex()[:12]
@@ -162,8 +166,9 @@ class Vault:
             return value
         pseudonym = None
         for attempt in range(_ATTEMPTS):
-            candidate = shapes.make(entity, value, _Keyed(self, value, family, namespace, attempt,
-                                                          avoid, created))
+            keyed = _Keyed(self, value, family=family, namespace=namespace, attempt=attempt,
+                           avoid=avoid, created=created)
+            candidate = shapes.make(entity, value, keyed)
             if candidate is None:
                 return value
             if self._free(candidate, value, namespace, avoid):

@@ -89,7 +89,7 @@ def _escape(key: Any) -> str:
     return text.replace("~", "~0").replace("/", "~1") if ("~" in text or "/" in text) else text
 
 
-def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> Any:
+def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> Any:  # noqa: PLR0915
     """`value` as `visitor` changes it; untouched subtrees are shared, never copied.
 
     Scalars whose type is in `visitor.skip_types` never reach `leaf` (the hot path of a walk
@@ -179,25 +179,21 @@ def _store(frame: _Frame, key: Any, old: Any, new_key: Any, new: Any) -> None:
     """Record the outcome for one entry: nothing while unchanged, else into the copy."""
     if new is DROP:
         _materialize(frame)
-    elif frame.out is not None:
+    elif frame.out is not None or new is not old or new_key is not key:
+        out = _materialize(frame)
         if frame.is_dict:
-            frame.out[new_key] = new
+            out[new_key] = new
         else:
-            frame.out.append(new)
-    elif new is not old or new_key is not key:
-        _materialize(frame)
-        if frame.is_dict:
-            frame.out[new_key] = new
-        else:
-            frame.out.append(new)
+            out.append(new)
     frame.done += 1
 
 
-def _materialize(frame: _Frame) -> None:
-    """Start the copy: everything before the current entry was unchanged."""
+def _materialize(frame: _Frame) -> Any:
+    """Start the copy (everything before the current entry was unchanged); return it."""
     if frame.out is None:
         frame.out = dict(islice(frame.src.items(), frame.done)) if frame.is_dict \
             else frame.src[:frame.done]
+    return frame.out
 
 
 def _free_key(key: Any, frame: _Frame) -> Any:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from cloudg_lab.errors import PolicyError
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.model import DetectorSpec
-from cloudg_lab.errors import PolicyError
 from cloudg_lab.privacy.detectors import DEFAULT, compile_detectors
 
 ALL = DEFAULT.select(lambda d: True, "tests-all")

@@ -98,7 +98,7 @@ def _long(n: int) -> Gate:
 _O = re.ASCII
 
 
-def _d(name: str, entity: str, category: str, confidence: float, pattern: str,
+def _d(name: str, entity: str, category: str, confidence: float, pattern: str,  # noqa: PLR0917
        triggers: tuple[str, ...] = (), *, group: str | None = None,
        validate: Validator | None = None, gate: Gate | None = None, enabled: bool = True,
        flags: int = 0, description: str = "") -> Detector:
@@ -197,10 +197,12 @@ BUILTIN: tuple[Detector, ...] = (
        description="IPv6 addresses and CIDRs"),
     _d("mac_address", "mac_address", "network", 0.8,
        r"\b[0-9A-Fa-f]{2}(?:([:-])[0-9A-Fa-f]{2})(?:\1[0-9A-Fa-f]{2}){4}\b", (),
-       flags=_O, gate=lambda text, low: low.count(":") >= 5 or low.count("-") >= 5, description="MAC addresses"),
+       flags=_O, gate=lambda text, low: low.count(":") >= 5 or low.count("-") >= 5,
+       description="MAC addresses"),
     _d("hostname", "hostname", "network", 0.7,
        rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
-       (), flags=_O, gate=_has_tld, validate=lambda t: None if is_service_host(t) else "hostname",
+       (), flags=_O, gate=_has_tld,
+       validate=lambda t: None if is_service_host(t) else "hostname",
        description="host names with a known top-level domain (provider endpoints excepted)"),
     _d("aws_account_id", "aws_account_id", "identifier", 0.7, r"(?<![\w.+])\d{12}(?![\w.])",
        (DIGIT,), flags=_O, description="bare 12-digit AWS account ids"),

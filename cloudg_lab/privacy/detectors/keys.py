@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
@@ -88,7 +89,7 @@ def _sensitive(words: list[str]) -> str | None:
     joined = "".join(words)
     if joined in _SENSITIVE_WORDS:
         return _SENSITIVE_WORDS[joined]
-    for a, b in zip(words, words[1:], strict=False):
+    for a, b in pairwise(words):
         pair = _SENSITIVE_PAIRS.get(f"{a}_{b}")
         if pair:
             return pair

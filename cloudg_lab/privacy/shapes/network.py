@@ -16,10 +16,10 @@ from cloudg_lab.privacy.detectors.builtin import refine_ip
 
 Prf = Callable[[str], bytes]
 
-_PRIVATE4 = tuple(ipaddress.ip_network(n) for n in ("10.0.0.0/8", "172.16.0.0/12",
-                                                     "192.168.0.0/16", "100.64.0.0/10"))
-_PUBLIC4 = ipaddress.ip_network("198.18.0.0/15")
-_V6 = ipaddress.ip_network("2001:db8::/32")
+_PRIVATE4 = tuple(ipaddress.IPv4Network(n) for n in ("10.0.0.0/8", "172.16.0.0/12",
+                                                      "192.168.0.0/16", "100.64.0.0/10"))
+_PUBLIC4 = ipaddress.IPv4Network("198.18.0.0/15")
+_V6 = ipaddress.IPv6Network("2001:db8::/32")
 
 
 def preserve(value: int, bits: int, prf: Prf, chunk: int, label: str) -> int:
@@ -33,7 +33,8 @@ def preserve(value: int, bits: int, prf: Prf, chunk: int, label: str) -> int:
     return out
 
 
-def _host_bits(address: int, width: int, prf: Prf, attempt: int, digest: bytes, label: str) -> int:
+def _host_bits(address: int, width: int, label: str, *, prf: Prf, attempt: int, digest: bytes) -> int:
+    """Attempt 0 preserves prefixes; a re-salted attempt (after a collision) cannot, and is random."""
     if attempt == 0:
         return preserve(address, width, prf, 1 if width <= 32 else 16, label)
     return int.from_bytes(digest, "big") & ((1 << width) - 1)
@@ -46,16 +47,16 @@ def _map_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address, prf: Pr
             if address in net:
                 width = 32 - net.prefixlen
                 host = int(address) - int(net.network_address)
-                bits = _host_bits(host, width, prf, attempt, digest, f"v4:{net}")
+                bits = _host_bits(host, width, f"v4:{net}", prf=prf, attempt=attempt, digest=digest)
                 return ipaddress.IPv4Address(int(net.network_address) + bits)
-        bits = _host_bits(int(address), 32, prf, attempt, digest, "v4")
+        bits = _host_bits(int(address), 32, "v4", prf=prf, attempt=attempt, digest=digest)
         return ipaddress.IPv4Address(int(_PUBLIC4.network_address) + (bits & 0x1FFFF))
-    bits = _host_bits(int(address), 128, prf, attempt, digest, "v6")
+    bits = _host_bits(int(address), 128, "v6", prf=prf, attempt=attempt, digest=digest)
     return ipaddress.IPv6Address(int(_V6.network_address) + (bits & ((1 << 96) - 1)))
 
 
 def _block_prefix(net: ipaddress.IPv4Network | ipaddress.IPv6Network) -> int:
-    if net.version == 6:
+    if not isinstance(net, ipaddress.IPv4Network):
         return 32
     for block in _PRIVATE4:
         if net.subnet_of(block) or block.subnet_of(net):

@@ -13,8 +13,8 @@ from typing import Any
 from pydantic import field_validator
 
 from cloudg_lab.privacy import text
-from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.common import fail_closed, fallback_vault, skipped_key
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 from cloudg_lab.types import Mark
 

@@ -16,8 +16,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.common import fail_closed
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 
 NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
         "resources.")

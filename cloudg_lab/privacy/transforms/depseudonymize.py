@@ -11,15 +11,17 @@ from __future__ import annotations
 import fnmatch
 from typing import Any
 
+from pydantic import Field
+
 from cloudg_lab.privacy import text
-from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.common import fallback_vault
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 
 
 class DepseudonymizeOptions(TransformOptions):
-    skip_arguments: list[str] = []
+    skip_arguments: list[str] = Field(default_factory=list)
     """`tool.argument` globs passed as they are (e.g. `reveal_token.token`)."""
 
 

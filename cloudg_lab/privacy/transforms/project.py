@@ -30,7 +30,7 @@ _STRUCTURAL = ("excluded", "lists_truncated", "depth_limited")
 
 class ProjectOptions(TransformOptions):
     include: list[str] | None = None
-    exclude: list[str] = ["**.raw_data"]
+    exclude: list[str] = Field(default_factory=lambda: ["**.raw_data"])
     max_list: int | None = Field(default=None, ge=1)
     max_string: int | None = Field(default=None, ge=16)
     max_chars: int | None = Field(default=None, ge=256)
@@ -53,7 +53,8 @@ class _Glob:
 
     def _close(self, states: set[int]) -> frozenset[int]:
         out = set(states)
-        for i in states:
+        for start in states:
+            i = start
             while i < len(self.parts) and self.parts[i] == "**":
                 i += 1
                 out.add(i)

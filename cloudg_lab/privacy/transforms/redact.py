@@ -46,7 +46,7 @@ _TAG_KEYS = ("Key", "key")
 
 
 class RedactOptions(TransformOptions):
-    rules: dict[str, Action] = {}
+    rules: dict[str, Action] = Field(default_factory=dict)
     """entity | parent entity | detector | category | `default` → action."""
     min_confidence: float = Field(default=0.6, ge=0, le=1)
     mask_keep_last: int = Field(default=4, ge=0, le=16)
@@ -178,7 +178,8 @@ class RedactStage(Stage):
             self.json_depth -= 1
         if out is parsed:
             return SAME, (), -1
-        effects = [(section, label, n, None, "") for (section, label), n in inner.counts.items()]
+        effects: list[Effect] = [(section, label, n, None, "")
+                                 for (section, label), n in inner.counts.items()]
         effects += [("", "", 0, mark.kind, mark.entity) for mark in inner.marks]
         text = json.dumps(out, indent=2 if "\n" in value else None, ensure_ascii=False)
         return text, tuple(effects), self.scanner.vault.names_version
