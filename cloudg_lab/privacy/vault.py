@@ -11,13 +11,11 @@ in the namespace that issued it.
 
 from __future__ import annotations
 
-import atexit
 import hmac
 import logging
 import os
 import threading
 import time
-import weakref
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,12 +105,12 @@ class Vault:
         self._alias_reverse: dict[str, Entry] = {}
         self._prf_cache: dict[tuple[str, str], bytes] = {}
         self._listeners: list[Listener] = []
-        self._dirty = False
-        self._timer: threading.Timer | None = None
+        self._schedule: vault_file.SaveSchedule | None = None
         if self.path is not None:
             if self.path.exists():
                 self._load(self.path)
-            atexit.register(_save_at_exit, weakref.ref(self))
+            self._schedule = vault_file.SaveSchedule(self.save, autosave=autosave,
+                                                     where=str(self.path))
 
     @classmethod
     def from_config(cls, config: Any, key: bytes | str | None = None) -> Vault:
@@ -398,8 +396,8 @@ class Vault:
         data = vault_file.encode(payload, file_key=self._k_file if self.encrypt else None,
                                  key_id=self.key_id)
         vault_file.write_atomic(target, data)
-        if target == self.path:
-            self._dirty = False
+        if target == self.path and self._schedule is not None:
+            self._schedule.saved()
         self._notify({"event": "saved", "entries": len(payload["entries"])})
         return target
 
@@ -409,28 +407,5 @@ class Vault:
         self._import_rows(payload.get("entries") or [])
 
     def _mark_dirty(self) -> None:
-        if self.path is None:
-            return
-        self._dirty = True
-        if self.autosave and self._timer is None:
-            self._timer = threading.Timer(0.5, self._autosave)
-            self._timer.daemon = True
-            self._timer.start()
-
-    def _autosave(self) -> None:
-        self._timer = None
-        self._save_if_dirty()
-
-    def _save_if_dirty(self) -> None:
-        if self._dirty:
-            try:
-                self.save()
-            except OSError:
-                _log.exception("saving the vault to %s failed", self.path)
-
-
-def _save_at_exit(ref: weakref.ref[Vault]) -> None:
-    """Unsaved mappings of a persistent vault still alive at exit are written once more."""
-    vault = ref()
-    if vault is not None:
-        vault._save_if_dirty()
+        if self._schedule is not None:
+            self._schedule.changed()

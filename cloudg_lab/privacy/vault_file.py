@@ -8,11 +8,16 @@ error and left untouched.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
 import json
+import logging
 import os
 import tempfile
+import threading
+import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +25,9 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 FORMAT = "cloudg-lab-vault/1"
+AUTOSAVE_DELAY = 0.5
+"""Seconds after a change before an autosaving vault writes (changes in between share a write)."""
+_log = logging.getLogger("cloudg_lab.privacy")
 
 
 class VaultError(ValueError):
@@ -107,3 +115,43 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+class SaveSchedule:
+    """When a persistent vault writes itself: soon after changes (autosave) and at exit.
+
+    It holds the vault's `save` weakly, so neither the timer nor `atexit` keeps a vault alive.
+    """
+
+    def __init__(self, save: Callable[[], Any], *, autosave: bool, where: str) -> None:
+        self._save = weakref.WeakMethod(save)
+        self.autosave, self.where = autosave, where
+        self.dirty = False
+        self._timer: threading.Timer | None = None
+        atexit.register(_flush_at_exit, weakref.ref(self))
+
+    def changed(self) -> None:
+        self.dirty = True
+        if self.autosave and self._timer is None:
+            self._timer = threading.Timer(AUTOSAVE_DELAY, self.flush)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def saved(self) -> None:
+        self.dirty = False
+
+    def flush(self) -> None:
+        """Write now if anything changed since the last save; failures are logged."""
+        self._timer = None
+        save = self._save()
+        if self.dirty and save is not None:
+            try:
+                save()
+            except OSError:
+                _log.exception("saving the vault to %s failed", self.where)
+
+
+def _flush_at_exit(ref: weakref.ref[SaveSchedule]) -> None:
+    schedule = ref()
+    if schedule is not None:
+        schedule.flush()

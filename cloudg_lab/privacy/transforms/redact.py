@@ -38,6 +38,7 @@ from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.scanner import Plan, Scanner, plan_for
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.stagewalk import Run
 from cloudg_lab.privacy.walk import DROP
 
 _JSON_DEPTH = 3
@@ -172,7 +173,7 @@ class RedactStage(Stage):
         """A JSON document inside a string is redacted as structure, then written back."""
         self.json_depth += 1
         try:
-            inner = fusion.Run([self], self.owner.solo.context([self]), _Piece())
+            inner = Run([self], self.owner.solo.context([self]), _Piece())
             out = inner.walk(parsed)
         finally:
             self.json_depth -= 1

@@ -1,0 +1,368 @@
+"""One walk of fused stages: composite states, their memos, and the effects a walk collects.
+
+`fusion` decides which transforms share a walk; this module is the walk. It is iterative (no
+recursion limit to hit on deeply nested values), copies only the containers on the path to a
+change, and keeps the hot loop flat: a dict entry whose key and value were seen before under
+the same state costs two dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.walk import DROP
+from cloudg_lab.types import Mark
+
+if TYPE_CHECKING:
+    from cloudg_lab.privacy.fusion import Fusion
+
+_LEAF_MEMO = 300_000
+_KEY_MEMO = 50_000
+_STATES = 20_000
+_PASS = frozenset({bool, type(None), float})
+
+
+class State:
+    """A composite state: one state per stage, with the memos that belong to it."""
+
+    __slots__ = ("flavor", "flavored", "flavors", "ints", "items", "km", "lm", "states")
+
+    def __init__(self, states: tuple[Any, ...], stages: Sequence[Stage],
+                 flavor: tuple[Any, ...] | None = None) -> None:
+        self.states = states
+        self.flavor = flavor
+        self.flavored = () if flavor is not None else tuple(
+            (i, s.flavor, x) for i, (s, x) in enumerate(zip(stages, states, strict=True))
+            if s.flavored(x))
+        """(stage index, its flavor function, its state) for the stages whose keys look around."""
+        self.ints = any(s.wants_ints(x) for s, x in zip(stages, states, strict=True))
+        self.flavors: dict[tuple[Any, ...], State] = {}
+        self.items: State | None = None
+        self.km: dict[Any, tuple[Any, State, tuple[Effect, ...]]] = {}
+        self.lm: dict[Any, tuple[Any, tuple[Effect, ...], int]] = {}
+
+
+class Context:
+    """The interned states of one stage combination under one memo key (vault, namespace...)."""
+
+    __slots__ = ("interned", "refs", "root")
+
+    def __init__(self, stages: Sequence[Stage]) -> None:
+        self.refs = tuple(ref for s in stages for ref in s.memo_refs)
+        self.interned: dict[tuple[Any, ...], State] = {}
+        self.root = self.state(tuple(s.root for s in stages), stages)
+
+    def state(self, states: tuple[Any, ...], stages: Sequence[Stage]) -> State:
+        found = self.interned.get(states)
+        if found is None:
+            if len(self.interned) > _STATES:
+                self.interned.clear()
+            found = self.interned[states] = State(states, stages)
+        return found
+
+
+class Run:
+    """One walk: the effects it collected (committed to the report and marks at the end)."""
+
+    def __init__(self, stages: Sequence[Stage], context: Context, ctx: Any) -> None:
+        self.stages = stages
+        self.context = context
+        self.ctx = ctx
+        self.base: str = ctx.path
+        self.counts: dict[tuple[str, str], int] = {}
+        self.marks: list[Mark] = []
+        self.entering = any(s.entering for s in stages)
+        versioned = [s.version_source for s in stages if s.version_source is not None]
+        self.versions = versioned[0] if versioned else None
+        self._frames: list[_Frame] = []
+
+    # ------------------------------------------------------------------ effects
+
+    def record(self, effects: tuple[Effect, ...], key: Any = None) -> None:
+        counts = self.counts
+        for section, label, amount, mark, entity in effects:
+            if amount:
+                counts[(section, label)] = counts.get((section, label), 0) + amount
+            if mark is not None:
+                self.marks.append(Mark(path=self.pointer(key), kind=mark, entity=entity))  # type: ignore[arg-type]
+
+    def pointer(self, key: Any = None) -> str:
+        """The JSON pointer of the value at hand; each frame's prefix is built once, when needed."""
+        frames = self._frames
+        if not frames:
+            return self.base if key is None else f"{self.base}/{_escape(key)}"
+        top = frames[-1]
+        prefix = top.prefix if top.prefix is not None else self._prefix(len(frames) - 1)
+        return f"{prefix}/{_escape(top.at if key is None else key)}"
+
+    def _prefix(self, i: int) -> str:
+        frame = self._frames[i]
+        if frame.prefix is None:
+            if i == 0:
+                frame.prefix = self.base
+            else:
+                parent = self._frames[i - 1]
+                above = parent.prefix if parent.prefix is not None else self._prefix(i - 1)
+                frame.prefix = f"{above}/{_escape(parent.at)}"
+        return frame.prefix
+
+    def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
+        """Walk `value` again with some stages only (a rescan), recording into this run."""
+        other = Run(stages, fusion.context(stages), self.ctx)
+        out = other.walk(value)
+        for key, n in other.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + n
+        self.marks.extend(other.marks)
+        return out
+
+    def commit(self) -> None:
+        report = self.ctx.report
+        for (section, label), n in self.counts.items():
+            report.count(section, label, n)
+        self.ctx.marks.extend(self.marks)
+
+    # ------------------------------------------------------------------ steps
+
+    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, tuple[Effect, ...]]:
+        new_key: Any = key
+        states: list[Any] = []
+        effects: list[Effect] = []
+        for i, stage in enumerate(self.stages):
+            flavor = dcs.flavor[i] if dcs.flavor is not None else None
+            new_key, child, eff = stage.key(dcs.states[i], new_key, flavor)
+            effects.extend(eff)
+            if new_key is DROP:
+                break
+            states.append(child)
+        child_state = self.context.root if new_key is DROP else \
+            self.context.state(tuple(states), self.stages)
+        found = (new_key, child_state, tuple(effects))
+        if len(dcs.km) < _KEY_MEMO:
+            dcs.km[key] = found
+        return found
+
+    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        out: Any = value
+        effects: list[Effect] = []
+        version = -1
+        for i, stage in enumerate(self.stages):
+            if type(out) not in stage.leaf_types:
+                continue
+            new, eff, ver = stage.leaf(cs.states[i], out)
+            effects.extend(eff)
+            version = max(version, ver)
+            if new is DROP:
+                out = DROP
+                break
+            if new is not SAME:
+                out = new
+        found = (SAME if out is value else out, tuple(effects), version)
+        if len(cs.lm) < _LEAF_MEMO:
+            cs.lm[value] = found
+        return found
+
+    def leaf(self, cs: State, value: Any, key: Any) -> Any:
+        """The new value of a scalar at `key` of the current container (or DROP)."""
+        tv = type(value)
+        if tv is str or (tv is int and cs.ints):
+            found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
+            if found is None or (found[2] >= 0 and self.versions is not None
+                                 and found[2] != self.versions.names_version):
+                found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)
+            new, effects, _ = found
+            if effects:
+                self.record(effects, key)
+            return value if new is SAME else new
+        if tv not in _PASS and tv is not int:
+            self.counts[("passed_through", tv.__name__)] = \
+                self.counts.get(("passed_through", tv.__name__), 0) + 1
+        return value
+
+    def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Effect, ...], int]:
+        found = self._leaf_miss(cs, str(value))
+        if len(cs.lm) < _LEAF_MEMO:
+            cs.lm[("int", value)] = found
+        return found
+
+    def enter(self, cs: State, container: Any, depth: int) -> Any:
+        for i, stage in enumerate(self.stages):
+            if stage.entering:
+                container, effects = stage.enter(cs.states[i], container, depth)
+                if effects:
+                    self.record(effects)
+                if not isinstance(container, dict | list):
+                    break
+        return container
+
+    def dict_state(self, cs: State, d: dict[Any, Any]) -> State:
+        flavored = cs.flavored
+        if not flavored:
+            return cs
+        if len(flavored) == 1:
+            i, fn, state = flavored[0]
+            flavor: tuple[Any, ...] = (None,) * i + (fn(state, d),) + (None,) * (len(cs.states) - i - 1)
+        else:
+            parts = [None] * len(cs.states)
+            for i, fn, state in flavored:
+                parts[i] = fn(state, d)
+            flavor = tuple(parts)
+        found = cs.flavors.get(flavor)
+        if found is None:
+            found = State(cs.states, self.stages, flavor)
+            if len(cs.flavors) < _KEY_MEMO:
+                cs.flavors[flavor] = found
+        return found
+
+    def item_state(self, cs: State) -> State:
+        if cs.items is None:
+            cs.items = self.context.state(tuple(s.item(x) for s, x in zip(self.stages, cs.states,
+                                                                         strict=True)), self.stages)
+        return cs.items
+
+    # ------------------------------------------------------------------ the walk
+
+    def walk(self, value: Any) -> Any:
+        root = self.context.root
+        if self.entering and isinstance(value, dict | list):
+            value = self.enter(root, value, 1)
+        if not isinstance(value, dict | list):
+            out = self.leaf(root, value, None)
+            if out is DROP:
+                entity = next((label for section, label in self.counts if section == "dropped"), "value")
+                return f"[REDACTED:{entity}]"
+            return out
+        frames = self._frames
+        frames.append(_Frame(value, root, None, self))
+        return self._loop(frames)
+
+    def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
+        leaf, enter, entering = self.leaf, self.enter, self.entering
+        while True:
+            frame = frames[-1]
+            pushed = False
+            if frame.is_dict:
+                dcs = frame.cs
+                km = dcs.km
+                for k, v in frame.items:
+                    found = km.get(k)
+                    if found is None:
+                        found = self._key_miss(dcs, k)
+                    new_k, ccs, effects = found
+                    if new_k is DROP:
+                        frame.at = k
+                        if effects:
+                            self.record(effects)
+                        frame.materialize()
+                        frame.done += 1
+                        continue
+                    if new_k is not k and new_k != k:
+                        frame.materialize()
+                        new_k = frame.free_key(new_k)
+                    frame.at = new_k
+                    if effects:
+                        self.record(effects)
+                    tv = type(v)
+                    if tv is str:
+                        hit = ccs.lm.get(v)
+                        if hit is not None and hit[2] < 0 and not hit[1]:
+                            new_v = v if hit[0] is SAME else hit[0]
+                        else:
+                            new_v = leaf(ccs, v, None)
+                    elif tv in _PASS:
+                        new_v = v
+                    elif isinstance(v, dict | list):
+                        entered = enter(ccs, v, len(frames) + 1) if entering else v
+                        if isinstance(entered, dict | list):
+                            frames.append(_Frame(entered, ccs, (k, v), self))
+                            pushed = True
+                            break
+                        new_v = entered
+                    else:
+                        new_v = leaf(ccs, v, None)
+                    if new_v is v and new_k is k and frame.out is None:
+                        frame.done += 1
+                    else:
+                        frame.store(k, v, new_k, new_v)
+            else:
+                ics = frame.cs
+                lm = ics.lm
+                for i, v in frame.items:
+                    frame.at = i if frame.out is None else len(frame.out)
+                    tv = type(v)
+                    if tv is str:
+                        hit = lm.get(v)
+                        if hit is not None and hit[2] < 0 and not hit[1]:
+                            new_v = v if hit[0] is SAME else hit[0]
+                        else:
+                            new_v = leaf(ics, v, None)
+                    elif tv in _PASS:
+                        new_v = v
+                    elif isinstance(v, dict | list):
+                        entered = enter(ics, v, len(frames) + 1) if entering else v
+                        if isinstance(entered, dict | list):
+                            frames.append(_Frame(entered, ics, (i, v), self))
+                            pushed = True
+                            break
+                        new_v = entered
+                    else:
+                        new_v = leaf(ics, v, None)
+                    if new_v is v and frame.out is None:
+                        frame.done += 1
+                    else:
+                        frame.store(i, v, i, new_v)
+            if pushed:
+                continue
+            frames.pop()
+            done = frame.src if frame.out is None else frame.out
+            if not frames:
+                return done
+            orig_key, orig = frame.key
+            frames[-1].store(orig_key, orig, frames[-1].at, done)
+
+
+class _Frame:
+    __slots__ = ("at", "cs", "done", "is_dict", "items", "key", "out", "prefix", "src")
+
+    def __init__(self, src: Any, cs: State, key: Any, run: Run) -> None:
+        self.src, self.key = src, key
+        self.is_dict = isinstance(src, dict)
+        self.cs = run.dict_state(cs, src) if self.is_dict else run.item_state(cs)
+        self.items: Any = iter(src.items()) if self.is_dict else iter(enumerate(src))
+        self.out: Any = None
+        self.at: Any = None
+        self.prefix: str | None = None
+        self.done = 0
+
+    def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
+        if new is DROP:
+            self.materialize()
+        elif self.out is not None or new is not old or new_key is not key:
+            out = self.materialize()
+            if self.is_dict:
+                out[new_key] = new
+            else:
+                out.append(new)
+        self.done += 1
+
+    def materialize(self) -> Any:
+        """Start the copy (everything before the current entry was unchanged); return it."""
+        if self.out is None:
+            self.out = dict(islice(self.src.items(), self.done)) if self.is_dict \
+                else self.src[: self.done]
+        return self.out
+
+    def free_key(self, key: Any) -> Any:
+        if key not in self.out and key not in self.src:
+            return key
+        n = 2
+        while f"{key} ({n})" in self.out or f"{key} ({n})" in self.src:
+            n += 1
+        return f"{key} ({n})"
+
+
+def _escape(key: Any) -> str:
+    text = str(key)
+    return text.replace("~", "~0").replace("/", "~1") if ("~" in text or "/" in text) else text
