@@ -97,6 +97,8 @@ def test_a_nullable_field_with_a_default_sends_null_when_switched_off():
     assert tag.switch.value is True and group.value() == {}
     tag.switch.value = False
     assert group.value() == {"tag": None}
+    tag.inner.widget.value = "team"  # typing switches it back on
+    assert tag.switch.value is True and group.value() == {"tag": "team"}
 
 
 def test_no_schema_and_the_catalogs_schemas_build():

@@ -61,7 +61,7 @@ async def test_the_audit_log_updates_live_from_an_external_client(kernel):
         assert kernel.value("live.renders - before") == 0
         assert await external_call(url, token, "reveal_token", {"token": "res-0000000000"}) == "-32602"
         updates = widget_updates(kernel, "reveal_token")
-        assert updates and "cloudg-dec-not_found" in updates[0]
+        assert updates and "cloudg-w-dec-not_found" in updates[0]
         assert kernel.value("live.renders - before") == 1
         first = kernel.value("live.rows[0]")
         assert (first["name"], first["decision"], first["principal"]) == \

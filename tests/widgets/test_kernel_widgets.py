@@ -34,7 +34,7 @@ def test_a_denied_call_becomes_the_first_row_with_its_principal(kernel):
         ("denied", "mallory", "default,intern", "add")
     table = kernel.value("w.table.html.value")
     first_row = table.split("<tbody>")[1].split("</tr>")[0]
-    assert "cloudg-dec-denied" in first_row and "mallory" in first_row
+    assert "cloudg-w-dec-denied" in first_row and "mallory" in first_row
     assert "denied 1" in kernel.value("w.counters.value")
 
 
@@ -105,7 +105,7 @@ def test_preview_marks_exactly_the_cells_the_pipeline_changed(kernel):
     page = kernel.value("p.table.html.value")
     on_page = kernel.value("sum(len(set(c) & set(p.comparison.paths[:p.table.page_size])) "
                            "for c in p.changed.values())")
-    assert page.count('class="cloudg-changed"') == on_page > 0
+    assert page.count('class="cloudg-w-changed"') == on_page > 0
 
 
 def test_preview_shows_hidden_denied_refused_and_rate_limited_as_such(kernel):

@@ -48,5 +48,5 @@ async def test_each_outcome_is_named(session):
     assert views[1].status == "hidden" and views[1].leaves == {}
     assert shown.comparison.hidden_tools(views[1]) == ["reveal_token"]
     head = shown.head.value
-    assert "cloudg-dec-hidden" in head and "reveal_token" in head
+    assert "cloudg-w-dec-hidden" in head and "reveal_token" in head
     assert "tools:" in shown.static_text() and "hidden" in shown.static_text()

@@ -147,7 +147,7 @@ class CatalogPane:
     def static_body(self) -> str:
         rows, columns = self._rows()
         cells = [[style.text_cell(_joined(r[c])) for c in columns] for r in rows]
-        return frame_html(cells, columns, "cloudg-catalog")
+        return frame_html(cells, columns, "cloudg-w-catalog")
 
     def static_text(self) -> str:
         rows, columns = self._rows()

@@ -130,6 +130,9 @@ class Nullable(Field):
                                        layout=widgets.Layout(width="4em"))
         self.widget = widgets.HBox([self.switch, inner.widget])
         self.default = default
+        source = getattr(inner, "tags", inner.widget)
+        if source.has_trait("value"):  # typing into the field switches it on
+            source.observe(lambda _c: setattr(self.switch, "value", True), names="value")
 
     def value(self) -> Any:
         return self.inner.value() if self.switch.value else None

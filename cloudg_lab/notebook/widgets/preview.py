@@ -109,7 +109,7 @@ class PolicyPreview(WidgetView):
                                              indent=False)
         self.head = widgets.HTML()
         self.table = PagedTable(["path", *self.comparison.labels], self._page, page_size,
-                                css="cloudg-preview", empty="no values to compare")
+                                css="cloudg-w-preview", empty="no values to compare")
         self.only_changed.observe(lambda _c: self.table.refresh(first_page=True), names="value")
         self.widget = widgets.VBox([self.head, self.only_changed, self.table.widget])
         self.head.value = style.panel(self._head())
@@ -145,9 +145,9 @@ class PolicyPreview(WidgetView):
     def _head(self) -> str:
         columns = ["", *self.comparison.labels]
         tools = [[esc(cell) for cell in row] for row in self._tools_rows()]
-        return (style.title(self.title) + frame_html([self._status_row()], columns, "cloudg-status")
+        return (style.title(self.title) + frame_html([self._status_row()], columns, "cloudg-w-status")
                 + "<h4>tools each column sees (against the first)</h4>"
-                + frame_html(tools, ["column", "visible", "hides", "also shows"], "cloudg-tools"))
+                + frame_html(tools, ["column", "visible", "hides", "also shows"], "cloudg-w-tools"))
 
     def static_body(self) -> str:
         return self._head() + self.table.static_html()

@@ -140,7 +140,7 @@ class TransformReport(WidgetView):
         for section in self.sections:
             cells = [[style.text_cell(v) for v in row] for row in section.rows]
             parts.append(f"<h4>{style.text_cell(section.title)}</h4>")
-            parts.append(frame_html(cells, section.columns, "cloudg-report"))
+            parts.append(frame_html(cells, section.columns, "cloudg-w-report"))
         return "".join(parts)
 
     def static_text(self) -> str:

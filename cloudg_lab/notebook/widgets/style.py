@@ -15,35 +15,35 @@ from cloudg_lab.notebook.display.html import esc
 
 STYLE = """<style>
 .cloudg-w{font-family:var(--jp-ui-font-family,system-ui,sans-serif);font-size:var(--jp-ui-font-size1,13px);
-color:var(--jp-ui-font-color1,#1f1f1f)}
-.cloudg-w .cloudg-title{font-weight:600;margin:2px 0 4px}
-.cloudg-w .cloudg-note{color:var(--jp-ui-font-color2,#666);font-style:italic;margin:3px 0}
+color:var(--jp-ui-font-color1,#1f1f1f);overflow-x:auto}
+.cloudg-w .cloudg-w-title{font-weight:600;margin:2px 0 4px}
+.cloudg-w .cloudg-w-note{color:var(--jp-ui-font-color2,#666);font-style:italic;margin:3px 0}
 .cloudg-w table{border-collapse:collapse;font-family:var(--jp-code-font-family,monospace);font-size:12px;
 margin:2px 0 6px}
 .cloudg-w th{background:var(--jp-layout-color2,#eeeeee);color:var(--jp-ui-font-color1,#1f1f1f);
 text-align:left;padding:2px 8px;border-bottom:1px solid var(--jp-border-color1,#bdbdbd)}
 .cloudg-w td{padding:2px 8px;vertical-align:top;border-bottom:1px solid var(--jp-border-color2,#e0e0e0);
-max-width:42em;overflow-wrap:anywhere}
+max-width:42em;overflow-wrap:break-word}
 .cloudg-w h4{margin:8px 0 2px;font-size:var(--jp-ui-font-size1,13px)}
-.cloudg-chip{display:inline-block;border-radius:9px;padding:0 7px;margin:0 4px 3px 0;
+.cloudg-w-chip{display:inline-block;border-radius:9px;padding:0 7px;margin:0 4px 3px 0;
 border:1px solid var(--jp-border-color1,#bdbdbd)}
-.cloudg-dec-allowed{background:rgba(46,160,67,.20)}
-.cloudg-dec-denied{background:rgba(218,54,51,.22)}
-.cloudg-dec-rate_limited{background:rgba(219,138,0,.25)}
-.cloudg-dec-rejected{background:rgba(163,73,214,.22)}
-.cloudg-dec-not_found{background:rgba(128,128,128,.22)}
-.cloudg-dec-ok{background:rgba(46,160,67,.20)}
-.cloudg-dec-hidden{background:rgba(128,128,128,.22)}
-.cloudg-dec-refused{background:rgba(163,73,214,.22)}
-.cloudg-dec-error{background:rgba(218,54,51,.22)}
+.cloudg-w-dec-allowed{background:rgba(46,160,67,.20)}
+.cloudg-w-dec-denied{background:rgba(218,54,51,.22)}
+.cloudg-w-dec-rate_limited{background:rgba(219,138,0,.25)}
+.cloudg-w-dec-rejected{background:rgba(163,73,214,.22)}
+.cloudg-w-dec-not_found{background:rgba(128,128,128,.22)}
+.cloudg-w-dec-ok{background:rgba(46,160,67,.20)}
+.cloudg-w-dec-hidden{background:rgba(128,128,128,.22)}
+.cloudg-w-dec-refused{background:rgba(163,73,214,.22)}
+.cloudg-w-dec-error{background:rgba(218,54,51,.22)}
 .cloudg-w .cloudg-badge{border-radius:3px;padding:0 3px}
 .cloudg-w .cloudg-pseudonym{background:rgba(64,120,220,.18);border:1px solid rgba(64,120,220,.55)}
 .cloudg-w .cloudg-redacted,.cloudg-w .cloudg-masked,.cloudg-w .cloudg-hashed{
 background:rgba(218,54,51,.16);border:1px solid rgba(218,54,51,.5)}
 .cloudg-w .cloudg-fenced{background:rgba(219,138,0,.16);border:1px dashed rgba(219,138,0,.6)}
-.cloudg-w .cloudg-changed{display:block;background:rgba(255,193,7,.28);
+.cloudg-w .cloudg-w-changed{display:block;background:rgba(255,193,7,.28);
 outline:1px solid rgba(219,138,0,.7)}
-.cloudg-w .cloudg-missing{color:var(--jp-ui-font-color3,#999)}
+.cloudg-w .cloudg-w-missing{color:var(--jp-ui-font-color3,#999)}
 </style>"""
 
 DECISION_CLASSES = frozenset({"allowed", "denied", "rate_limited", "rejected", "not_found", "ok",
@@ -52,8 +52,8 @@ DECISION_CLASSES = frozenset({"allowed", "denied", "rate_limited", "rejected", "
 
 def chip(label: str, kind: str = "") -> str:
     """A rounded label; `kind` picks a decision or status tint (unknown kinds stay neutral)."""
-    tint = f" cloudg-dec-{kind}" if kind in DECISION_CLASSES else ""
-    return f'<span class="cloudg-chip{tint}">{esc(label)}</span>'
+    tint = f" cloudg-w-dec-{kind}" if kind in DECISION_CLASSES else ""
+    return f'<span class="cloudg-w-chip{tint}">{esc(label)}</span>'
 
 
 def decision(value: str) -> str:
@@ -68,19 +68,19 @@ def counters(counts: Mapping[str, int]) -> str:
 
 def changed(cell_html: str) -> str:
     """Mark an already-rendered cell as differing from the first column."""
-    return f'<span class="cloudg-changed" title="differs from the first column">{cell_html}</span>'
+    return f'<span class="cloudg-w-changed" title="differs from the first column">{cell_html}</span>'
 
 
 def missing() -> str:
-    return '<span class="cloudg-missing">—</span>'
+    return '<span class="cloudg-w-missing">—</span>'
 
 
 def title(text: str) -> str:
-    return f'<div class="cloudg-title">{esc(text)}</div>'
+    return f'<div class="cloudg-w-title">{esc(text)}</div>'
 
 
 def note(text: str) -> str:
-    return f'<div class="cloudg-note">{esc(text)}</div>' if text else ""
+    return f'<div class="cloudg-w-note">{esc(text)}</div>' if text else ""
 
 
 def panel(body: str) -> str:

@@ -115,11 +115,11 @@ class PagedTable:
         """The page as an HTML table (an empty table keeps its header and says so)."""
         table = frame_html(page.cells, self.columns, self.css)
         if not page.cells:
-            table += f'<div class="cloudg-note">{esc(self.empty)}</div>'
+            table += f'<div class="cloudg-w-note">{esc(self.empty)}</div>'
         return table
 
     def static_html(self) -> str:
         """The page in view with a line saying how many rows are not shown."""
         hidden = self.total - self.shown
-        more = f'<div class="cloudg-note">… {hidden:,} more rows</div>' if hidden > 0 else ""
+        more = f'<div class="cloudg-w-note">… {hidden:,} more rows</div>' if hidden > 0 else ""
         return self.rendered + more

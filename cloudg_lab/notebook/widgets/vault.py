@@ -85,7 +85,7 @@ class Vault(WidgetView):
                                    description="search", continuous_update=False)
         self.search.observe(lambda _c: self._render(first_page=True), names="value")
         self.head = widgets.HTML()
-        self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-vault",
+        self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-w-vault",
                                 empty="no pseudonyms match" if search else "no pseudonyms yet")
         self.widget = widgets.VBox([self.head, self.search, self.table.widget])
         self._reload()
