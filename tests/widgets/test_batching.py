@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 from cloudg_lab.notebook.widgets.batching import Coalescer
 
@@ -61,3 +62,26 @@ def test_without_a_loop_every_push_applies_at_once():
     coalescer.push(1)
     coalescer.push(2)
     assert batches == [[1], [2]]
+
+
+def test_without_a_loop_pushes_from_threads_apply_one_batch_at_a_time():
+    inside: list[int] = []
+    overlaps: list[int] = []
+    applied: list[int] = []
+
+    def apply(batch: list[int]) -> None:
+        inside.append(1)
+        if len(inside) > 1:
+            overlaps.append(len(inside))
+        time.sleep(0.001)  # widen the window a second thread would have to enter
+        applied.extend(batch)
+        inside.pop()
+
+    coalescer: Coalescer[int] = Coalescer(apply)
+    threads = [threading.Thread(target=lambda k=k: [coalescer.push(k * 100 + i) for i in range(100)])
+               for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(applied) == list(range(800)) and overlaps == []

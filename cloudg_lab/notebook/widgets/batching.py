@@ -40,6 +40,8 @@ class Coalescer(Generic[T]):
         self.delay = delay
         self.loop = loop or running_loop()
         self._lock = threading.Lock()
+        self._applying = threading.Lock()
+        """Without a loop, pushes from several threads flush on their own threads: one at a time."""
         self._pending: list[T] = []
         self._armed = False
         self._waiters: list[asyncio.Future[None]] = []
@@ -77,8 +79,9 @@ class Coalescer(Generic[T]):
             waiters, self._waiters = self._waiters, []
         try:
             if batch and not self.closed:
-                self.flushes += 1
-                self._apply(batch)
+                with self._applying:
+                    self.flushes += 1
+                    self._apply(batch)
         finally:
             for waiter in waiters:
                 if not waiter.done():
