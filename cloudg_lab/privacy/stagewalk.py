@@ -77,6 +77,9 @@ class Run:
         self.entering = any(s.entering for s in stages)
         versioned = [s.version_source for s in stages if s.version_source is not None]
         self.versions = versioned[0] if versioned else None
+        self.floor = self.versions.names_version if self.versions is not None else 0
+        """Answers computed at this names version or later stand for this walk; a stage that
+        learns names during the walk walks again at its end (see redact's `finish`)."""
         self._frames: list[_Frame] = []
 
     # ------------------------------------------------------------------ effects
@@ -169,8 +172,7 @@ class Run:
         tv = type(value)
         if tv is str or (tv is int and cs.ints):
             found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
-            if found is None or (found[2] >= 0 and self.versions is not None
-                                 and found[2] != self.versions.names_version):
+            if found is None or 0 <= found[2] < self.floor:
                 found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)
             new, effects, _ = found
             if effects:

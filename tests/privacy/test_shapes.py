@@ -13,7 +13,7 @@ HEX10, UUID = "[0-9a-f]{10}", "[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-
 
 
 @pytest.mark.parametrize(("entity", "real", "shape"), [
-    ("aws_account_id", "123456789012", r"\d{12}"),
+    ("aws_account_id", "123456789012", r"[1-9]\d{11}"),
     ("azure_subscription_id", "8a9a021e-a648-47dd-8683-9eb905b6e6e3", UUID),
     ("azure_tenant_id", "1a9a021e-a648-47dd-8683-9eb905b6e6e3", UUID),
     ("gcp_project_id", "acme-shared-883533", "proj-[0-9a-f]{8}"),
@@ -124,3 +124,10 @@ def test_workspace_labels_are_refined_to_one_pseudonym_per_value() -> None:
     assert refine("asset_id", "i-0abc") == "resource_name"
     assert refine("arn", "not-an-arn") == "resource_name"
     assert refine("ip_address", "not an ip") is None
+
+
+def test_digit_pseudonyms_never_start_with_zero() -> None:
+    vault = Vault("k")
+    accounts = [vault.tokenize(f"{n:012d}", "aws_account_id") for n in range(300)]
+    assert all(len(a) == 12 and a[0] != "0" for a in accounts)
+    assert len(set(accounts)) == 300

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cloudg_lab.privacy.detectors.builtin import BUILTIN, DIGIT, Detector
+from cloudg_lab.privacy.detectors.builtin import BUILTIN, Detector
 from cloudg_lab.privacy.detectors.keys import (
     KEY_RULES_DESCRIPTION,
     NONE,
@@ -67,20 +67,31 @@ class DetectorSet:
     def scan(self, text: str, selection: Sequence[Detector], rule: KeyRule = NONE,
              min_confidence: float = 0.0) -> list[Finding]:
         """Non-overlapping findings in `text`, sorted by position; higher priority wins overlaps."""
+        size = len(text)
         low: str | None = None
+        digits: bool | None = None
         chosen: list[Finding] = []
         detectors: Iterable[Detector] = selection
         if rule.scoped:
             detectors = (*[self._by_name[n] for n in rule.scoped if n in self._by_name], *selection)
         for det in detectors:
-            if det.confidence < min_confidence:
+            if size < det.min_len or det.confidence < min_confidence:
                 continue
             if det.gate is not None or det.triggers:
                 if low is None:
                     low = text.lower()
                 if det.gate is not None and not det.gate(text, low):
                     continue
-                if det.triggers and not _triggered(det.triggers, text, low):
+                hit = False
+                for literal in det.literals:
+                    if literal in low:
+                        hit = True
+                        break
+                if not hit and det.digit:
+                    if digits is None:
+                        digits = _DIGITS.search(text) is not None
+                    hit = digits
+                if det.triggers and not hit:
                     continue
             for m in det.regex.finditer(text):
                 start, end = m.span(det.group) if det.group else m.span()
@@ -95,6 +106,8 @@ class DetectorSet:
                 if any(start < f.end and f.start < end for f in chosen):
                     continue
                 chosen.append(Finding(start, end, entity, det.category, det.name, det.confidence))
+                if start == 0 and end == size:
+                    return chosen  # the whole text is one finding: nothing else can be kept
         chosen.sort(key=lambda f: f.start)
         return chosen
 
@@ -125,16 +138,6 @@ class DetectorSet:
                   "kind": "key", "enabled": name not in self.disabled, "builtin": True,
                   "description": text} for name, cat, text in KEY_RULES_DESCRIPTION]
         return [r for r in rows if category is None or r["category"] == category]
-
-
-def _triggered(triggers: tuple[str, ...], text: str, low: str) -> bool:
-    for trigger in triggers:
-        if trigger == DIGIT:
-            if _DIGITS.search(text) is not None:
-                return True
-        elif trigger in low:
-            return True
-    return False
 
 
 def compile_detectors(specs: Sequence[Any] = (), disabled: Sequence[str] = ()) -> DetectorSet:

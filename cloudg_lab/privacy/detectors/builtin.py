@@ -11,7 +11,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cloudg_lab.privacy.hosts import is_service_host
 
@@ -40,6 +40,14 @@ class Detector:
     keys: tuple[str, ...] | None = None
     description: str = ""
     builtin: bool = True
+    min_len: int = 0
+    """Shorter texts are not looked at (most values are short: types, regions, severities)."""
+    literals: tuple[str, ...] = field(init=False)
+    digit: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "literals", tuple(t for t in self.triggers if t != DIGIT))
+        object.__setattr__(self, "digit", DIGIT in self.triggers)
 
 
 def _ip_kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
@@ -92,6 +100,10 @@ def _has_tld(text: str, low: str) -> bool:
     return "." in low and any(tld in low for tld in _DOT_TLDS)
 
 
+_HEX_COLONS = re.compile(r"[0-9a-f]{1,4}:[0-9a-f]{1,4}:")
+_HEX_PAIRS = re.compile(r"[0-9a-f]{2}([:-])[0-9a-f]{2}\1[0-9a-f]{2}")
+
+
 def _long(n: int) -> Gate:
     return lambda text, low: len(text) >= n
 
@@ -101,10 +113,11 @@ _O = re.ASCII
 def _d(name: str, entity: str, category: str, confidence: float, pattern: str,  # noqa: PLR0917
        triggers: tuple[str, ...] = (), *, group: str | None = None,
        validate: Validator | None = None, gate: Gate | None = None, enabled: bool = True,
-       flags: int = 0, description: str = "") -> Detector:
+       flags: int = 0, min_len: int = 0, description: str = "") -> Detector:
     return Detector(name=name, entity=entity, category=category, confidence=confidence,
                     regex=re.compile(pattern, flags), triggers=triggers, group=group,
-                    validate=validate, gate=gate, enabled=enabled, description=description)
+                    validate=validate, gate=gate, enabled=enabled, description=description,
+                    min_len=min_len)
 
 
 BUILTIN: tuple[Detector, ...] = (
@@ -112,102 +125,102 @@ BUILTIN: tuple[Detector, ...] = (
     _d("private_key", "private_key", "secret", 1.0,
        r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?"
        r"(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-       ("private key",), flags=re.DOTALL, description="PEM or PGP private key blocks"),
+       ("private key",), flags=re.DOTALL, min_len=40, description="PEM or PGP private key blocks"),
     _d("jwt", "jwt", "secret", 0.95,
        r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*", ("eyj",),
-       description="JSON web tokens"),
+       min_len=30, description="JSON web tokens"),
     _d("url_credentials", "password", "secret", 0.95,
        r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"']+:(?P<v>[^\s/@\"']+)@", ("://",),
-       group="v", description="passwords in URLs (scheme://user:password@host)"),
+       group="v", min_len=10, description="passwords in URLs (scheme://user:password@host)"),
     _d("connection_string_secret", "password", "secret", 0.95,
        r"(?i)\b(?:password|pwd)\s*=\s*(?P<v>[^;\"'\s]+)", ("password", "pwd"), group="v",
-       description="passwords in connection strings (Password=...;)"),
+       min_len=8, description="passwords in connection strings (Password=...;)"),
     _d("azure_storage_key", "azure_storage_key", "secret", 0.9,
        r"(?i)\bAccountKey\s*=\s*(?P<v>[A-Za-z0-9+/=]{20,})", ("accountkey",), group="v",
-       description="Azure storage account keys in connection strings"),
+       min_len=30, description="Azure storage account keys in connection strings"),
     _d("azure_sas_signature", "azure_sas_signature", "secret", 0.95,
        r"(?i)\bsig=(?P<v>[A-Za-z0-9%+/=]{20,})", ("sig=",), group="v",
-       description="Azure SAS token signatures"),
+       min_len=24, description="Azure SAS token signatures"),
     _d("github_token", "api_token", "secret", 0.99,
        r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
-       ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), description="GitHub tokens"),
+       ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), min_len=34, description="GitHub tokens"),
     _d("slack_token", "api_token", "secret", 0.99, r"\bxox[abprs]-[A-Za-z0-9-]{10,}", ("xox",),
-       description="Slack tokens"),
+       min_len=15, description="Slack tokens"),
     _d("google_api_key", "api_token", "secret", 0.99, r"\bAIza[0-9A-Za-z_-]{35}", ("aiza",),
-       description="Google API keys"),
+       min_len=39, description="Google API keys"),
     _d("stripe_key", "api_token", "secret", 0.99, r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}",
-       ("sk_live", "sk_test", "rk_live", "rk_test"), description="Stripe secret keys"),
+       ("sk_live", "sk_test", "rk_live", "rk_test"), min_len=24, description="Stripe secret keys"),
     _d("authorization_header", "authorization_header", "secret", 0.9,
        r"(?i)\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/=-]{16,})",
-       ("bearer", "basic", "token"), group="v", description="Authorization header values"),
+       ("bearer", "basic", "token"), group="v", min_len=22, description="Authorization header values"),
     _d("secret_assignment", "secret", "secret", 0.85,
        r"(?i)\b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|"
        r"access[_-]?token|auth[_-]?token|token)\b[\"']?\s*[:=]\s*[\"']?(?P<v>[^\s\"',;}{]{4,})",
        ("pass", "pwd", "secret", "key", "token"), group="v",
-       description="assignments like password=... or \"token\": \"...\""),
+       min_len=8, description="assignments like password=... or \"token\": \"...\""),
     _d("aws_secret_access_key", "aws_secret_access_key", "secret", 0.95,
        r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
-       validate=_aws_secret, gate=_long(40), description="40-character AWS secret access keys"),
+       validate=_aws_secret, gate=_long(40), min_len=40, description="40-character AWS secret access keys"),
     _d("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
        r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),
-       gate=_long(32), enabled=False, description="long random-looking strings (off by default)"),
+       gate=_long(32), enabled=False, min_len=32, description="long random-looking strings (off by default)"),
     # ---------------------------------------------------------------- credentials
     _d("aws_access_key_id", "aws_access_key_id", "credential", 0.99,
        r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b", ("akia", "asia", "abia", "acca"), flags=_O,
-       description="AWS access key ids"),
+       min_len=20, description="AWS access key ids"),
     # ---------------------------------------------------------------- identifiers
     _d("cloudg_uri", "cloudg_uri", "identifier", 0.99, r"cloudg://[^\s\"'<>`]+", ("cloudg://",),
-       description="cloudg:// resource URIs (the reference inside is pseudonymized)"),
+       min_len=10, description="cloudg:// resource URIs (the reference inside is pseudonymized)"),
     _d("aws_arn", "aws_arn", "identifier", 0.99,
        r"\barn:aws[a-z-]*:[a-z0-9-]*:[a-z0-9-]*:[^:\s\"']*:[^\s\"'<>,;)\]}]+", ("arn:",),
-       description="AWS ARNs"),
+       min_len=12, description="AWS ARNs"),
     _d("azure_resource_id", "azure_resource_id", "identifier", 0.99,
        r"(?i)/subscriptions/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
        r"(?:/[^\s\"'<>,;/]+)*", ("/subscriptions/",),
-       description="Azure resource ids and subscription paths"),
+       min_len=51, description="Azure resource ids and subscription paths"),
     _d("gcp_resource_name", "gcp_resource_name", "identifier", 0.95,
        r"(?://[a-z0-9.-]+\.googleapis\.com/)?\bprojects/[a-z][a-z0-9-]{4,28}[a-z0-9]"
-       r"(?:/[A-Za-z0-9._~%-]+)*", ("projects/",), description="GCP resource names"),
+       r"(?:/[A-Za-z0-9._~%-]+)*", ("projects/",), min_len=15, description="GCP resource names"),
     _d("aws_unique_id", "aws_unique_id", "identifier", 0.95,
        r"\b(?:AIDA|AROA|AIPA|ANPA|ANVA|ASCA|AGPA|APKA)[A-Z0-9]{12,20}\b",
        ("aida", "aroa", "aipa", "anpa", "anva", "asca", "agpa", "apka"), flags=_O,
-       description="AWS unique ids of users, roles and groups"),
+       min_len=16, description="AWS unique ids of users, roles and groups"),
     _d("aws_org_id", "aws_org_id", "identifier", 0.95, r"\bo-[a-z0-9]{10,32}\b", ("o-",),
-       flags=_O, description="AWS organization ids"),
+       flags=_O, min_len=12, description="AWS organization ids"),
     _d("aws_ou_id", "aws_ou_id", "identifier", 0.95, r"\bou-[a-z0-9]{4,32}-[a-z0-9]{8,32}\b",
-       ("ou-",), flags=_O, description="AWS organizational unit ids"),
+       ("ou-",), flags=_O, min_len=16, description="AWS organizational unit ids"),
     _d("aws_root_id", "aws_root_id", "identifier", 0.8, r"\br-[a-z0-9]{4,32}\b", ("r-",),
        flags=_O, validate=lambda t: "aws_root_id" if any(c.isdigit() for c in t) else None,
-       description="AWS organization root ids"),
+       min_len=6, description="AWS organization root ids"),
     # ---------------------------------------------------------------- pii
     _d("email", "email", "pii", 0.95, r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b",
-       ("@",), flags=_O, description="e-mail addresses"),
+       ("@",), flags=_O, min_len=6, description="e-mail addresses"),
     _d("url_userinfo", "url_userinfo", "pii", 0.9,
        r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)@", ("://",), group="v",
-       description="user names in URLs (scheme://user@host)"),
+       min_len=8, description="user names in URLs (scheme://user@host)"),
     # ---------------------------------------------------------------- network
     _d("ipv4", "ip_address", "network", 0.9,
        r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?(?![\w.]|/\d)", (DIGIT,), flags=_O,
        validate=refine_ip, gate=lambda text, low: "." in low,
-       description="IPv4 addresses and CIDRs (refined private, public, special)"),
+       min_len=7, description="IPv4 addresses and CIDRs (refined private, public, special)"),
     _d("ipv6", "ipv6", "network", 0.9,
        r"(?<![\w:])(?:[0-9A-Fa-f]{1,4}:){1,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,7}|[0-9A-Fa-f]{1,4})"
        r"(?:/\d{1,3})?(?![\w:])", (), flags=_O, validate=refine_ip,
-       gate=lambda text, low: low.count(":") >= 2,
-       description="IPv6 addresses and CIDRs"),
+       gate=lambda text, low: "::" in low or _HEX_COLONS.search(low) is not None,
+       min_len=6, description="IPv6 addresses and CIDRs"),
     _d("mac_address", "mac_address", "network", 0.8,
        r"\b[0-9A-Fa-f]{2}(?:([:-])[0-9A-Fa-f]{2})(?:\1[0-9A-Fa-f]{2}){4}\b", (),
-       flags=_O, gate=lambda text, low: low.count(":") >= 5 or low.count("-") >= 5,
-       description="MAC addresses"),
+       flags=_O, gate=lambda text, low: _HEX_PAIRS.search(low) is not None,
+       min_len=17, description="MAC addresses"),
     _d("hostname", "hostname", "network", 0.7,
        rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
        (), flags=_O, gate=_has_tld,
        validate=lambda t: None if is_service_host(t) else "hostname",
-       description="host names with a known top-level domain (provider endpoints excepted)"),
+       min_len=4, description="host names with a known top-level domain (provider endpoints excepted)"),
     _d("aws_account_id", "aws_account_id", "identifier", 0.7, r"(?<![\w.+])\d{12}(?![\w.])",
-       (DIGIT,), flags=_O, description="bare 12-digit AWS account ids"),
+       (DIGIT,), flags=_O, min_len=12, description="bare 12-digit AWS account ids"),
     _d("uuid", "uuid", "identifier", 0.6,
        r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
-       ("-",), enabled=False, description="any UUID (off by default)"),
+       ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
 )
 """In priority order: when two findings overlap, the earlier detector wins."""

@@ -81,7 +81,9 @@ def _hex(keyed: Keyed, n: int) -> str:
 
 
 def _digits(keyed: Keyed, n: int) -> str:
-    return str(int.from_bytes(keyed.digest(), "big") % 10**n).zfill(n)
+    """Same length, never a leading zero: a model may pass it back as a number."""
+    low = 10 ** (n - 1)
+    return str(low + int.from_bytes(keyed.digest(), "big") % (9 * low))
 
 
 def _uuid(keyed: Keyed, value: str) -> str:
