@@ -69,18 +69,11 @@ class AuditLog(WidgetView):
         self._by_seq: dict[int, _Row] = {}
         self._principals: set[str] = set()
         self._quiet = False
-        self._coalescer: Coalescer[tuple[Any, bool]] = Coalescer(self._apply, delay=delay, loop=loop)
-        self.on_close(self._coalescer.close)
-        self.on_close(log.subscribe(self._heard))
-        self._add(_Row(e) for e in reversed(log.entries()))
         self.head = widgets.HTML()
         self.counters = widgets.HTML()
         self.decision = _dropdown("decision", [(d, d) for d in DECISIONS], self.filters.decision)
         self.principal = _dropdown("principal", [], self.filters.principal)
         self.kind = _dropdown("kind", [(k, k) for k in KINDS], self.filters.kind)
-        self._principal_options()
-        for choice in (self.decision, self.principal, self.kind):
-            choice.observe(self._filter_changed, names="value")
         self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-audit",
                                 empty="no audit entries (yet)")
         self.export_format = widgets.Dropdown(options=FORMATS, value=".csv",
@@ -95,6 +88,15 @@ class AuditLog(WidgetView):
             self.table.widget,
             widgets.HBox([self.export_format, self.export_path, self.export_button,
                           self.export_status])])
+        # Subscribe before the snapshot: an entry landing in between is heard twice, and its
+        # sequence number makes the second one an update of the first, never a lost row.
+        self._coalescer: Coalescer[tuple[Any, bool]] = Coalescer(self._apply, delay=delay, loop=loop)
+        self.on_close(self._coalescer.close)
+        self.on_close(log.subscribe(self._heard))
+        self._add(_Row(e) for e in reversed(log.entries()))
+        self._principal_options()
+        for choice in (self.decision, self.principal, self.kind):
+            choice.observe(self._filter_changed, names="value")
         self._render_head()
         self._render_table()
 

@@ -77,9 +77,6 @@ class Vault(WidgetView):
         self.renders = 0
         self._all: list[dict[str, Any]] = []
         self._cells: dict[str, list[str]] = {}
-        self._coalescer: Coalescer[Any] = Coalescer(self._apply, delay=delay, loop=loop)
-        self.on_close(self._coalescer.close)
-        self.on_close(vault.subscribe(self._coalescer.push))
         hint = "pseudonym, entity, namespace" + (" or real value" if reveal else "")
         self.search = widgets.Text(value=search, placeholder=f"search {hint}",
                                    description="search", continuous_update=False)
@@ -88,6 +85,9 @@ class Vault(WidgetView):
         self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-w-vault",
                                 empty="no pseudonyms match" if search else "no pseudonyms yet")
         self.widget = widgets.VBox([self.head, self.search, self.table.widget])
+        self._coalescer: Coalescer[Any] = Coalescer(self._apply, delay=delay, loop=loop)
+        self.on_close(self._coalescer.close)
+        self.on_close(vault.subscribe(self._coalescer.push))
         self._reload()
         self._render()
 
