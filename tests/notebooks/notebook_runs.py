@@ -1,0 +1,75 @@
+"""Executing the shipped notebooks with nbclient, each in a fresh kernel, as a new user would.
+
+`execute(name, workdir, home)` runs `notebooks/<name>.ipynb` from a clean kernel whose working
+directory is a temp dir, with no `CLOUDG_LAB_*` setting inherited and a fresh IPython profile, and
+returns the executed notebook and its wall time. Errors do not stop the run (`allow_errors`), so a
+test sees every failing cell at once instead of the first; every cell has a deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+NAMES = ("quickstart", "policy-preview", "serve-live")
+CELL_TIMEOUT = 120
+STARTUP_TIMEOUT = 60
+
+
+@dataclass
+class Run:
+    """One executed notebook."""
+
+    name: str
+    nb: Any
+    seconds: float
+    workdir: Path
+
+    def cell(self, cell_id: str) -> Any:
+        return next(c for c in self.nb.cells if c.get("id") == cell_id)
+
+    @property
+    def code_cells(self) -> list[Any]:
+        return [c for c in self.nb.cells if c.cell_type == "code"]
+
+    @property
+    def outputs(self) -> list[Any]:
+        return [o for c in self.code_cells for o in c.outputs]
+
+    @property
+    def widget_state(self) -> dict[str, Any]:
+        """The ipywidgets models nbclient saved at the end of the run."""
+        widgets = self.nb.metadata.get("widgets", {})
+        state: dict[str, Any] = widgets.get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+        return state
+
+
+def kernel_env(home: Path) -> dict[str, str]:
+    """The test process's environment minus any cloudg_lab setting, with a fresh IPython profile."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CLOUDG_LAB_")}
+    env["IPYTHONDIR"] = str(home / "ipython")
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+    return env
+
+
+def client_for(name: str, workdir: Path) -> NotebookClient:
+    """An nbclient over the committed notebook, its kernel started in `workdir`."""
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    return NotebookClient(nb, timeout=CELL_TIMEOUT, startup_timeout=STARTUP_TIMEOUT,
+                          kernel_name="python3", allow_errors=True, record_timing=True,
+                          resources={"metadata": {"path": str(workdir)}})
+
+
+def execute(name: str, workdir: Path, home: Path) -> Run:
+    """Run one notebook to the end in a new kernel; errors stay in the outputs."""
+    client = client_for(name, workdir)
+    started = time.perf_counter()
+    client.execute(env=kernel_env(home))
+    return Run(name, client.nb, time.perf_counter() - started, workdir)
