@@ -23,6 +23,13 @@ _LEAF_MEMO = 300_000
 _KEY_MEMO = 50_000
 _STATES = 20_000
 _PASS = frozenset({bool, type(None), float})
+Compiled = tuple[tuple[str, str], int, "str | None", str]
+"""An effect as memos keep it: the report key built once, not on every replay."""
+
+
+def _compiled(effects: list[Effect]) -> tuple[Compiled, ...]:
+    return tuple(((section, label), amount, mark, entity)
+                 for section, label, amount, mark, entity in effects)
 
 
 class State:
@@ -41,8 +48,8 @@ class State:
         self.ints = any(s.wants_ints(x) for s, x in zip(stages, states, strict=True))
         self.flavors: dict[tuple[Any, ...], State] = {}
         self.items: State | None = None
-        self.km: dict[Any, tuple[Any, State, tuple[Effect, ...]]] = {}
-        self.lm: dict[Any, tuple[Any, tuple[Effect, ...], int]] = {}
+        self.km: dict[Any, tuple[Any, State, tuple[Compiled, ...]]] = {}
+        self.lm: dict[Any, tuple[Any, tuple[Compiled, ...], int]] = {}
 
 
 class Context:
@@ -84,11 +91,11 @@ class Run:
 
     # ------------------------------------------------------------------ effects
 
-    def record(self, effects: tuple[Effect, ...], key: Any = None) -> None:
+    def record(self, effects: tuple[Compiled, ...], key: Any = None) -> None:
         counts = self.counts
-        for section, label, amount, mark, entity in effects:
+        for counted, amount, mark, entity in effects:
             if amount:
-                counts[(section, label)] = counts.get((section, label), 0) + amount
+                counts[counted] = counts.get(counted, 0) + amount
             if mark is not None:
                 self.marks.append(Mark(path=self.pointer(key), kind=mark, entity=entity))  # type: ignore[arg-type]
 
@@ -129,7 +136,7 @@ class Run:
 
     # ------------------------------------------------------------------ steps
 
-    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, tuple[Effect, ...]]:
+    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, tuple[Compiled, ...]]:
         new_key: Any = key
         states: list[Any] = []
         effects: list[Effect] = []
@@ -142,12 +149,12 @@ class Run:
             states.append(child)
         child_state = self.context.root if new_key is DROP else \
             self.context.state(tuple(states), self.stages)
-        found = (new_key, child_state, tuple(effects))
+        found = (new_key, child_state, _compiled(effects))
         if len(dcs.km) < _KEY_MEMO:
             dcs.km[key] = found
         return found
 
-    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, tuple[Compiled, ...], int]:
         out: Any = value
         effects: list[Effect] = []
         version = -1
@@ -162,7 +169,7 @@ class Run:
                 break
             if new is not SAME:
                 out = new
-        found = (SAME if out is value else out, tuple(effects), version)
+        found = (SAME if out is value else out, _compiled(effects), version)
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[value] = found
         return found
@@ -183,7 +190,7 @@ class Run:
                 self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
 
-    def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Effect, ...], int]:
+    def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Compiled, ...], int]:
         found = self._leaf_miss(cs, str(value))
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[("int", value)] = found
@@ -194,7 +201,7 @@ class Run:
             if stage.entering:
                 container, effects = stage.enter(cs.states[i], container, depth)
                 if effects:
-                    self.record(effects)
+                    self.record(_compiled(list(effects)))
                 if not isinstance(container, dict | list):
                     break
         return container
@@ -241,7 +248,7 @@ class Run:
         return self._loop(frames)
 
     def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
-        leaf, enter, entering = self.leaf, self.enter, self.entering
+        leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
         while True:
             frame = frames[-1]
             pushed = False
@@ -269,7 +276,7 @@ class Run:
                     tv = type(v)
                     if tv is str:
                         hit = ccs.lm.get(v)
-                        if hit is not None and hit[2] < 0 and not hit[1]:
+                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
                         else:
                             new_v = leaf(ccs, v, None)
@@ -285,9 +292,12 @@ class Run:
                     else:
                         new_v = leaf(ccs, v, None)
                     if new_v is v and new_k is k and frame.out is None:
-                        frame.done += 1
+                        pass
+                    elif new_v is DROP:
+                        frame.materialize()
                     else:
-                        frame.store(k, v, new_k, new_v)
+                        (frame.out if frame.out is not None else frame.materialize())[new_k] = new_v
+                    frame.done += 1
             else:
                 ics = frame.cs
                 lm = ics.lm
@@ -296,7 +306,7 @@ class Run:
                     tv = type(v)
                     if tv is str:
                         hit = lm.get(v)
-                        if hit is not None and hit[2] < 0 and not hit[1]:
+                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
                         else:
                             new_v = leaf(ics, v, None)
@@ -312,9 +322,12 @@ class Run:
                     else:
                         new_v = leaf(ics, v, None)
                     if new_v is v and frame.out is None:
-                        frame.done += 1
+                        pass
+                    elif new_v is DROP:
+                        frame.materialize()
                     else:
-                        frame.store(i, v, i, new_v)
+                        (frame.out if frame.out is not None else frame.materialize()).append(new_v)
+                    frame.done += 1
             if pushed:
                 continue
             frames.pop()
