@@ -14,7 +14,6 @@ from cloudg_lab.privacy.entities import PARENT
 from cloudg_lab.privacy.walk import DROP
 
 Action = Literal["redact", "mask", "hash", "pseudonymize", "drop", "keep"]
-ACTIONS: tuple[Action, ...] = ("redact", "mask", "hash", "pseudonymize", "drop", "keep")
 
 SECTION = {"redact": "redacted", "mask": "masked", "hash": "hashed",
            "pseudonymize": "pseudonymized", "drop": "dropped"}

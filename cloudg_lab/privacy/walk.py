@@ -1,4 +1,7 @@
-"""One iterative, copy-on-write walk over JSON values, shared by every transform.
+"""An iterative, copy-on-write walk over JSON values, for transforms that are not stages.
+
+`alias` and the input transforms walk with it; `sanitize`, `redact` and `project` are stages
+run by `stagewalk`, which follows the same two rules.
 
 Why not recursion: results can nest hundreds of levels (the layer allows 200, direct callers
 more), and a transform must never raise on odd data. Why copy-on-write: a transform must not
@@ -21,8 +24,6 @@ class Visitor:
 
     wants_keys = False
     """Call `key` for every dict entry."""
-    wants_enter = False
-    """Call `enter` for every container before descending."""
     skip_types: frozenset[type] = frozenset()
     """Scalar types `leaf` never sees (the hot path of a walk is Python calls per value)."""
 
@@ -33,10 +34,6 @@ class Visitor:
     def item(self, state: Any, parent: list[Any]) -> Any:
         """State for the items of a list."""
         return state
-
-    def enter(self, container: Any, state: Any, walk: Walk) -> Any:
-        """The container to descend into (maybe a changed copy), or a scalar replacing it."""
-        return container
 
     def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
         """The new value for a scalar (or an unknown type), or DROP."""
@@ -79,10 +76,6 @@ class Walk:
             parts.append(_escape(key))
         return "/".join(parts) if len(parts) > 1 else self.base
 
-    def dotted(self) -> list[str]:
-        """Dict keys from the root to the current value (list positions are transparent)."""
-        return [str(f.at) for f in self._frames if f.is_dict]
-
 
 def _escape(key: Any) -> str:
     text = str(key)
@@ -96,15 +89,13 @@ def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> 
     over a 10 MB result is the number of Python calls per value).
     """
     walk = Walk(base)
-    if visitor.wants_enter and isinstance(value, dict | list):
-        value = visitor.enter(value, state, walk)
     if not isinstance(value, dict | list):
         out = visitor.leaf(value, state, walk)
         return None if out is DROP else out
     frames = walk._frames
     frames.append(_Frame(value, state, None))
-    wants_keys, wants_enter = visitor.wants_keys, visitor.wants_enter
-    skip, leaf, key_hook, enter = visitor.skip_types, visitor.leaf, visitor.key, visitor.enter
+    wants_keys = visitor.wants_keys
+    skip, leaf, key_hook = visitor.skip_types, visitor.leaf, visitor.key
     containers = (dict, list)
     while True:
         frame = frames[-1]
@@ -127,12 +118,9 @@ def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> 
                 if tv in skip:
                     new_v = v
                 elif tv in containers or isinstance(v, containers):
-                    entered = enter(v, child_state, walk) if wants_enter else v
-                    if isinstance(entered, containers):
-                        frames.append(_Frame(entered, child_state, (k, v)))
-                        pushed = True
-                        break
-                    new_v = entered
+                    frames.append(_Frame(v, child_state, (k, v)))
+                    pushed = True
+                    break
                 else:
                     new_v = leaf(v, child_state, walk)
                 if new_v is v and frame.out is None and new_k is k:
@@ -149,12 +137,9 @@ def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> 
                 if tv in skip:
                     new_v = v
                 elif tv in containers or isinstance(v, containers):
-                    entered = enter(v, item_state, walk) if wants_enter else v
-                    if isinstance(entered, containers):
-                        frames.append(_Frame(entered, item_state, (i, v)))
-                        pushed = True
-                        break
-                    new_v = entered
+                    frames.append(_Frame(v, item_state, (i, v)))
+                    pushed = True
+                    break
                 else:
                     new_v = leaf(v, item_state, walk)
                 if new_v is v and frame.out is None:
