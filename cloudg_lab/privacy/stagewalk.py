@@ -109,15 +109,16 @@ class Run:
         return f"{prefix}/{_escape(top.at if key is None else key)}"
 
     def _prefix(self, i: int) -> str:
-        frame = self._frames[i]
-        if frame.prefix is None:
-            if i == 0:
-                frame.prefix = self.base
-            else:
-                parent = self._frames[i - 1]
-                above = parent.prefix if parent.prefix is not None else self._prefix(i - 1)
-                frame.prefix = f"{above}/{_escape(parent.at)}"
-        return frame.prefix
+        """Fill the missing prefixes from the nearest frame above that has one, down to `i`."""
+        frames = self._frames
+        start = i
+        while start > 0 and frames[start].prefix is None:
+            start -= 1
+        if frames[start].prefix is None:
+            frames[start].prefix = self.base
+        for j in range(start + 1, i + 1):
+            frames[j].prefix = f"{frames[j - 1].prefix}/{_escape(frames[j - 1].at)}"
+        return frames[i].prefix or self.base
 
     def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
         """Walk `value` again with some stages only (a rescan), recording into this run."""

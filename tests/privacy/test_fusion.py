@@ -90,3 +90,20 @@ def test_a_failing_stage_fails_closed(make_ctx: Ctx, caplog: Any) -> None:
     ctx = make_ctx()
     assert fusion.apply([Broken()], {"a": "secret stuff"}, ctx) == "[REDACTED:transform_error]"
     assert ctx.report.to_dict() == {"errors": {"broken": 1}} and "transform broken failed" in caplog.text
+
+
+def test_values_nested_thousands_of_levels_deep_are_transformed(make_ctx: Ctx) -> None:
+    value: Any = "AKIAIOSFODNN7EXAMPLE"
+    for level in range(5000):
+        value = [value] if level % 2 else {"down": value, "account_id": "123456789012"}
+    ctx = make_ctx(path="/s")
+    out = build_pipeline(STEPS).apply(value, ctx)
+    report = ctx.report.to_dict()
+    assert "errors" not in report
+    assert report["masked"] == {"aws_access_key_id": 1}
+    assert report["pseudonymized"] == {"aws_account_id": 2500}
+    deepest = max(ctx.marks, key=lambda m: m.path.count("/"))
+    assert deepest.path.count("/") == 5001 and deepest.kind == "masked"
+    while not isinstance(out, str):
+        out = out[0] if isinstance(out, list) else out["down"]
+    assert out == "*" * 16 + "MPLE"
