@@ -40,7 +40,7 @@ lab: install  ## JupyterLab on notebooks/quickstart.ipynb over the bundled sampl
 	$(VENV)/bin/cloudg-lab lab $(LAB_ARGS)
 
 test: install-test chromium  ## the whole suite, as CI runs it
-	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 
 lint:  ## ruff and mypy
 	$(VENV)/bin/ruff check cloudg_lab tests benchmarks
