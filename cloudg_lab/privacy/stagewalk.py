@@ -175,8 +175,8 @@ class Run:
             cs.lm[value] = found
         return found
 
-    def leaf(self, cs: State, value: Any, key: Any) -> Any:
-        """The new value of a scalar at `key` of the current container (or DROP)."""
+    def leaf(self, cs: State, value: Any) -> Any:
+        """The new value of the scalar at hand (or DROP)."""
         tv = type(value)
         if tv is str or (tv is int and cs.ints):
             found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
@@ -184,7 +184,7 @@ class Run:
                 found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)
             new, effects, _ = found
             if effects:
-                self.record(effects, key)
+                self.record(effects)
             return value if new is SAME else new
         if tv not in _PASS and tv is not int:
             self.counts[("passed_through", tv.__name__)] = \
@@ -239,7 +239,7 @@ class Run:
         if self.entering and isinstance(value, dict | list):
             value = self.enter(root, value, 1)
         if not isinstance(value, dict | list):
-            out = self.leaf(root, value, None)
+            out = self.leaf(root, value)
             if out is DROP:
                 entity = next((label for section, label in self.counts if section == "dropped"), "value")
                 return f"[REDACTED:{entity}]"
@@ -280,7 +280,7 @@ class Run:
                         if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
                         else:
-                            new_v = leaf(ccs, v, None)
+                            new_v = leaf(ccs, v)
                     elif tv in _PASS:
                         new_v = v
                     elif isinstance(v, dict | list):
@@ -291,7 +291,7 @@ class Run:
                             break
                         new_v = entered
                     else:
-                        new_v = leaf(ccs, v, None)
+                        new_v = leaf(ccs, v)
                     if new_v is v and new_k is k and frame.out is None:
                         pass
                     elif new_v is DROP:
@@ -310,7 +310,7 @@ class Run:
                         if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
                         else:
-                            new_v = leaf(ics, v, None)
+                            new_v = leaf(ics, v)
                     elif tv in _PASS:
                         new_v = v
                     elif isinstance(v, dict | list):
@@ -321,7 +321,7 @@ class Run:
                             break
                         new_v = entered
                     else:
-                        new_v = leaf(ics, v, None)
+                        new_v = leaf(ics, v)
                     if new_v is v and frame.out is None:
                         pass
                     elif new_v is DROP:
