@@ -39,9 +39,12 @@ class Stage:
         """What the keys of `container` may depend on (hashable, small)."""
         return None
 
-    def wants_ints(self, state: Any) -> bool:
-        """Should integers under `state` reach `leaf` (as their decimal text)?"""
-        return False
+    def int_floor(self, state: Any) -> int | None:
+        """The smallest integer under `state` that reaches `leaf` (as its decimal text); None: none.
+
+        A floor above 0 lets id-like numbers through while small counts stay numbers.
+        """
+        return None
 
     def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         """(new key or DROP, the state of its value, effects)."""

@@ -45,7 +45,9 @@ class State:
             (i, s.flavor, x) for i, (s, x) in enumerate(zip(stages, states, strict=True))
             if s.flavored(x))
         """(stage index, its flavor function, its state) for the stages whose keys look around."""
-        self.ints = any(s.wants_ints(x) for s, x in zip(stages, states, strict=True))
+        floors = [f for s, x in zip(stages, states, strict=True) if (f := s.int_floor(x)) is not None]
+        self.ints: int | None = min(floors) if floors else None
+        """Integers at least this large (in absolute value) are scanned as text; None: none are."""
         self.flavors: dict[tuple[Any, ...], State] = {}
         self.items: State | None = None
         self.km: dict[Any, tuple[Any, State, tuple[Compiled, ...]]] = {}
@@ -178,7 +180,7 @@ class Run:
     def leaf(self, cs: State, value: Any) -> Any:
         """The new value of the scalar at hand (or DROP)."""
         tv = type(value)
-        if tv is str or (tv is int and cs.ints):
+        if tv is str or (tv is int and cs.ints is not None and abs(value) >= cs.ints):
             found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
             if found is None or 0 <= found[2] < self.floor:
                 found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)

@@ -195,3 +195,18 @@ async def test_preview_transform_shows_what_the_policy_does(strict, roots):
     assert re.fullmatch(rf"{RES} is down", mention["transformed"])
     refused = await standard.call_tool("preview_transform", {"data": {"password": "hunter2"}})
     assert refused.is_error and "hunter2" not in json.dumps(refused.to_wire())
+
+
+async def test_counts_stay_numbers_and_match_open(strict, layer):
+    """Keys like `assets` type their values as asset names, but a count of 16 is a count."""
+    pseudonymous = await call(strict, "list_accounts")
+    real = await call(layer, "list_accounts")
+    assert sorted(a["assets"] for a in pseudonymous["items"]) == sorted(a["assets"] for a in real["items"])
+    assert all(isinstance(a["assets"], int) for a in pseudonymous["items"])
+
+
+async def test_a_finding_keeps_one_id_in_its_fields_and_its_uri(strict):
+    page = await call(strict, "list_findings", limit=5)
+    for item in page["items"]:
+        assert item["uri"] == f"cloudg://findings/{item['id']}"
+        assert (await call(strict, "get_finding", finding_id=item["id"]))["id"] == item["id"]

@@ -95,6 +95,16 @@ def test_typed_keys_tags_and_asset_names(make_ctx: Ctx) -> None:
     assert asset["name"] == "payments-db"
 
 
+def test_numbers_under_name_typed_keys_are_counts_unless_id_sized(make_ctx: Ctx) -> None:
+    ctx = make_ctx()
+    out = redact(STRICT, {"assets": 16, "resource_id": 4_021_998_877, "account_id": 123456789012,
+                          "password": 1234}, ctx)
+    assert out["assets"] == 16
+    assert isinstance(out["resource_id"], str) and out["resource_id"] != "4021998877"
+    assert isinstance(out["account_id"], str) and len(out["account_id"]) == 12
+    assert out["account_id"] != "123456789012" and out["password"] != 1234
+
+
 def test_tag_lists_use_the_key_of_each_pair(make_ctx: Ctx) -> None:
     out = redact(STRICT, {"tags": [{"Key": "owner", "Value": "Dana Ortiz"},
                                    {"Key": "env", "Value": "prod"}]}, make_ctx())

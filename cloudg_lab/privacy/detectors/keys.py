@@ -154,8 +154,10 @@ ASSET_KEYS = frozenset({"id", "name"})
 ASSET_SIBLINGS = frozenset({
     "type", "asset_type", "resource_type", "provider", "region", "arn", "account_id",
     "subscription_id", "project_id", "resource_group", "location", "zone", "kind", "tags",
-    "internet_exposed", "is_internet_exposed", "open_findings", "max_severity", "uri",
+    "internet_exposed", "is_internet_exposed", "open_findings", "max_severity",
 })
+"""Keys that make a dict describe an asset. `uri` is not one: findings carry it too, and a
+finding id is not a cloud identifier (its `cloudg://findings/...` URI keeps it as well)."""
 DATASET_SIBLINGS = frozenset({"path", "loaded_at", "active", "assets_count", "asset_count"})
 TAG_PARENTS = frozenset({"tags", "labels", "tag_map", "resource_tags", "tag_set"})
 _SKIP_KEYS = frozenset({"cursor", "next_cursor", "prev_cursor", "previous_cursor"})

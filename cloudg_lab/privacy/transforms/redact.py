@@ -34,12 +34,15 @@ from cloudg_lab.privacy.detectors.keys import (
     NONE,
     KeyRule,
 )
-from cloudg_lab.privacy.entities import category_of
+from cloudg_lab.privacy.entities import FAMILY, category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.scanner import Plan, Scanner, plan_for
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.stagewalk import Run
 from cloudg_lab.privacy.walk import DROP
+
+_NUMERIC_FAMILIES = frozenset({"account", "digits"})
+_ID_SIZED = 100_000
 
 _JSON_DEPTH = 3
 _VALUE_KEYS = ("Value", "value")
@@ -123,8 +126,14 @@ class RedactStage(Stage):
                     not DATASET_SIBLINGS.isdisjoint(container))
         return None
 
-    def wants_ints(self, state: KeyRule) -> bool:
-        return state.kind in ("sensitive", "typed")
+    def int_floor(self, state: KeyRule) -> int | None:
+        """Secrets and numeric identifiers at any size; under other typed keys (`assets`,
+        `resources`: names or counts) only id-sized numbers, so a count of 16 stays a count."""
+        if state.kind == "sensitive":
+            return 0
+        if state.kind != "typed":
+            return None
+        return 0 if FAMILY.get(state.entity or "") in _NUMERIC_FAMILIES else _ID_SIZED
 
     def key(self, state: KeyRule, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         kind = state.kind
