@@ -16,7 +16,7 @@ from cloudg_lab.catalog.common import choose
 from cloudg_lab.errors import InvalidArgumentsError, NotFoundError
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy.audit import DECISIONS
-from cloudg_lab.types import JSON
+from cloudg_lab.types import JSON, META_PREFIX
 
 if TYPE_CHECKING:
     from cloudg_lab.layer.facade import Layer
@@ -86,8 +86,10 @@ def register(layer: Layer) -> None:
                                         principal=ctx.principal, path="/preview",
                                         known=ctx.layer.known_identifiers())
         transformed = pipeline.apply(value, tctx) if pipeline else value
+        # The report sits under the layer's own `_meta` key, which transforms leave alone: under
+        # any other key its counts ("password": 1) would be redacted by the very pipeline it reports.
         return {"policy": policy.name, "tool": tool, "pipeline": pipeline.names,
-                "transformed": transformed, "report": tctx.report.to_dict()}
+                "transformed": transformed, META_PREFIX + "transforms": tctx.report.to_dict()}
 
     @layer.tool(category=CATEGORY, sensitivity="public")
     def list_detectors(ctx: ToolContext, *,

@@ -49,7 +49,7 @@ async def test_privacy_status_under_open(tools):
 async def test_preview_transform_under_open_changes_nothing(tools):
     preview = await tools.ok("preview_transform", data='{"password": "hunter2", "n": [1, 2]}')
     assert preview["transformed"] == {"password": "hunter2", "n": [1, 2]}
-    assert preview["pipeline"] == [] and preview["report"] == {}
+    assert preview["pipeline"] == [] and preview["cloudg/transforms"] == {}
     named = await tools.ok("preview_transform", data=[1], tool="find_assets")
     assert named["tool"] == "find_assets"
     unknown = await tools.fails("preview_transform", data=1, tool="no_such_tool")

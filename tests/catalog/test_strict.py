@@ -190,11 +190,15 @@ async def test_preview_transform_shows_what_the_policy_does(strict, roots):
     assert preview["pipeline"] == ["sanitize", "redact", "project", "annotate"]
     assert preview["transformed"]["note"] == "ok"
     assert preview["transformed"]["description"].startswith("⟦untrusted⟧")
-    assert preview["report"]["untrusted"]["suspicious"] == 1
+    assert preview["cloudg/transforms"]["untrusted"]["suspicious"] == 1
     mention = await call(strict, "preview_transform", data="dev-identity-web-000 is down", tool="get_asset")
     assert re.fullmatch(rf"{RES} is down", mention["transformed"])
-    refused = await standard.call_tool("preview_transform", {"data": {"password": "hunter2"}})
-    assert refused.is_error and "hunter2" not in json.dumps(refused.to_wire())
+    secret = await standard.call_tool("preview_transform", {"data": {"password": "hunter2"}})
+    assert not secret.is_error and "hunter2" not in json.dumps(secret.to_wire())
+    assert secret.structured["transformed"] == {"password": "[REDACTED:password]"}
+    assert secret.structured["cloudg/transforms"]["redacted"] == {"password": 1}
+    refused = await standard.call_tool("find_assets", {"query": "hunter2", "tag": "password=hunter2"})
+    assert refused.is_error and refused.error_code == -32602
 
 
 async def test_counts_stay_numbers_and_match_open(strict, layer):
