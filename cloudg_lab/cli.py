@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -316,7 +317,12 @@ def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
-    return subprocess.call([sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *args.extra])
+    """JupyterLab on the quickstart. On POSIX this process becomes the server (exec), so a signal
+    sent to its PID stops the server instead of orphaning it."""
+    command = [sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *args.extra]
+    if sys.platform != "win32":
+        os.execv(sys.executable, command)
+    return subprocess.call(command)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

@@ -1,7 +1,7 @@
 """JupyterLab and Notebook 7 in headless Chromium: servers, notebooks and pages for browser tests.
 
-The fixtures in `conftest.py` wire these pieces together; tests (renderer tests now, notebook tests
-later) only ask for `open_notebook` and a `frontend`. Everything here is bounded: each wait has a
+The fixtures in `conftest.py` wire these pieces together; tests (the renderer, the shipped notebooks)
+only ask for `open_notebook` and a `frontend`. Everything here is bounded: each wait has a
 deadline and a server is stopped by the PID it was started with. Debian's `/usr/bin/chromium` is
 driven through Playwright; no browser is ever downloaded.
 """
@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -69,11 +70,20 @@ def free_port() -> int:
         return port
 
 
+USER_SETTINGS = {
+    # the "get Jupyter news?" toast and update checks would cover screenshots
+    ("apputils-extension", "notification"): {"fetchNews": "false", "checkForUpdates": False},
+    # every cell attached to the DOM, so a test can read a whole notebook, not just the viewport
+    ("notebook-extension", "tracker"): {"windowingMode": "none"},
+}
+
+
 def write_user_settings(settings_dir: Path) -> None:
-    """Turn off the "get Jupyter news?" toast and update checks, which would cover screenshots."""
-    target = settings_dir / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}), encoding="utf-8")
+    """Settings that make pages deterministic for tests (see `USER_SETTINGS`)."""
+    for (extension, plugin), values in USER_SETTINGS.items():
+        target = settings_dir / "@jupyterlab" / extension / f"{plugin}.jupyterlab-settings"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values), encoding="utf-8")
 
 
 def server_env(home: Path) -> dict[str, str]:
@@ -118,15 +128,21 @@ class JupyterServer:
             RuntimeError: when the server exits or does not answer in time (with its log tail).
         """
         write_user_settings(self.home / "settings")
-        app = self.frontend.app_class
-        command = [sys.executable, "-m", self.frontend.module, "--no-browser", "--allow-root",
-                   "--ip=127.0.0.1", f"--port={self.port}", "--ServerApp.port_retries=0",
-                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root_dir}",
-                   f"--{app}.expose_app_in_browser=True", *self.frontend.extra_args]
         with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+            self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
                                             env=server_env(self.home), cwd=self.root_dir)
         self._wait_ready()
+
+    def server_args(self) -> list[str]:
+        """What every test server gets: loopback only, this port and token, the app exposed."""
+        return ["--no-browser", "--allow-root", "--ip=127.0.0.1", f"--port={self.port}",
+                "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
+                f"--{self.frontend.app_class}.expose_app_in_browser=True", *self.frontend.extra_args]
+
+    def command(self) -> list[str]:
+        """`python -m <front end>` serving `root_dir` (a subclass may start it another way)."""
+        return [sys.executable, "-m", self.frontend.module, *self.server_args(),
+                f"--ServerApp.root_dir={self.root_dir}"]
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -171,11 +187,15 @@ class JupyterServer:
         return "\n".join(text.splitlines()[-lines:])
 
 
-def write_notebook(path: Path, sources: list[str]) -> Path:
-    """A notebook of code cells with a kernelspec, so no kernel picker dialog appears."""
+def write_notebook(path: Path, sources: list[str] | Path) -> Path:
+    """A notebook of code cells with a kernelspec, so no kernel picker dialog appears; or a copy of
+    an existing notebook file (which must carry its own kernelspec) when `sources` is a path."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(sources, Path):
+        shutil.copyfile(sources, path)
+        return path
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in sources])
     nb.metadata["kernelspec"] = KERNELSPEC
-    path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(path))
     return path
 
@@ -252,17 +272,18 @@ class NotebookPage:
         return target
 
 
-OpenNotebook = Callable[[str, list[str]], NotebookPage]
+OpenNotebook = Callable[[str, list[str] | Path], NotebookPage]
 
 
 @contextlib.contextmanager
 def notebooks(browser: Browser, server: JupyterServer, artifacts: Path) -> Iterator[OpenNotebook]:
-    """Open notebooks (written into the server root, named after the front end) in one fresh browser
-    context; on exit close it and shut down the kernels they started."""
+    """Open notebooks (written into the server root, named after the front end: code cells, or a
+    copy of a notebook file) in one fresh browser context; on exit close it and shut down the
+    kernels they started."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     opened: list[NotebookPage] = []
 
-    def open_(name: str, sources: list[str]) -> NotebookPage:
+    def open_(name: str, sources: list[str] | Path) -> NotebookPage:
         path = f"{server.frontend.name}-{name}"
         write_notebook(server.root_dir / path, sources)
         page = NotebookPage(context.new_page(), server, path, artifacts)

@@ -14,7 +14,7 @@ so that under `-n 2 --dist loadgroup` they share one worker, one browser and one
 
 The suite imports test files by path (`--import-mode=importlib`), so this conftest loads its sibling
 modules the same way and registers them under their file names: test modules then simply
-`import browser_harness` / `import payload_samples`.
+`import browser_harness` / `import payload_samples` / `import sample_estate` (from tests/notebooks).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 
-def _load_sibling(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+def _load_sibling(name: str, folder: Path = Path(__file__).parent) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -40,6 +40,8 @@ def _load_sibling(name: str) -> ModuleType:
 
 harness = _load_sibling("browser_harness")
 _load_sibling("payload_samples")
+# The sample estate's real identifiers, shared with the nbclient tests of the same notebooks.
+_load_sibling("sample_estate", Path(__file__).parent.parent / "notebooks")
 CHROMIUM, CHROMIUM_ARGS, FRONTENDS = harness.CHROMIUM, harness.CHROMIUM_ARGS, harness.FRONTENDS
 JupyterServer, NotebookPage = harness.JupyterServer, harness.NotebookPage
 
@@ -107,7 +109,7 @@ def open_notebook(browser: Browser, jupyter_server: GetServer, frontend: str, ar
     with harness.notebooks(browser, jupyter_server(frontend), artifacts) as open_:
         opened: list[NotebookPage] = []
 
-        def tracked(name: str, sources: list[str]) -> NotebookPage:
+        def tracked(name: str, sources: list[str] | Path) -> NotebookPage:
             page: NotebookPage = open_(name, sources)
             opened.append(page)
             return page
