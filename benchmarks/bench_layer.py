@@ -67,7 +67,7 @@ async def overheads(n: int) -> list[tuple[str, float, float, float]]:
         for tool, direct in (("ping_async", _direct_async), ("ping_sync", _direct_sync),
                              ("record", _direct_record)):
             base = await timed(direct, n, lambda: None)
-            through = await timed(lambda t=tool: layer.call_tool(t, {}, principal=who), n, reset)
+            through = await timed(lambda t=tool, lay=layer: lay.call_tool(t, {}, principal=who), n, reset)
             rows.append((f"{policy:6} {tool}", statistics.median(base), statistics.median(through),
                          p95(through)))
     return rows

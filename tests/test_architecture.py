@@ -37,6 +37,7 @@ SCRIPT = textwrap.dedent(f"""
 
 
 def test_the_core_and_the_catalog_run_with_every_framework_blocked():
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=120,
+                          check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "core ok" in done.stdout

@@ -43,8 +43,9 @@ DEFAULT_POLICY_ENV = "CLOUDG_LAB_POLICY"
 class Layer:
     """Policy and privacy in front of every tool, resource, prompt and completion."""
 
-    def __init__(self, policy: Any = None, datasets: Mapping[str, str | Path] | Sequence[str | Path] | None = None,
-                 *, prefix: str = "", default_timeout: float | None = 300.0,
+    def __init__(self, policy: Any = None,
+                 datasets: Mapping[str, str | Path] | Sequence[str | Path] | None = None, *,
+                 prefix: str = "", default_timeout: float | None = 300.0,
                  max_output_chars: int = 200_000, middleware: Iterable[Middleware] = (),
                  allowed_roots: Sequence[str | Path] | None = None, vault_key: str | bytes | None = None,
                  catalog: bool = True, principal_resolvers: Iterable[PrincipalResolver] = (),
@@ -269,18 +270,19 @@ class Layer:
         """
         def decorate(fn: F) -> F:
             takes_ctx, is_async = call_shape(fn)
-            common = dict(name=name or fn.__name__, handler=fn, description=description or _doc(fn),
-                          mime_type=mime_type, takes_ctx=takes_ctx, is_async=is_async,
-                          category=category, sensitivity=sensitivity,
-                          capabilities=check_capabilities(tuple(capabilities)), tags=tuple(tags))
+            common: dict[str, Any] = {
+                "name": name or fn.__name__, "handler": fn, "description": description or _doc(fn),
+                "mime_type": mime_type, "takes_ctx": takes_ctx, "is_async": is_async,
+                "category": category, "sensitivity": sensitivity,
+                "capabilities": check_capabilities(tuple(capabilities)), "tags": tuple(tags)}
             sensitivity_rank(sensitivity)
             names = template_variables(uri)
             if names:
                 _check_params(fn, names, takes_ctx, uri)
                 self.registry.add(TemplateSpec(uri_template=uri, completions=dict(completions or {}),
-                                               **common))  # type: ignore[arg-type]
+                                               **common))
             else:
-                self.registry.add(ResourceSpec(uri=uri, **common))  # type: ignore[arg-type]
+                self.registry.add(ResourceSpec(uri=uri, **common))
             return fn
 
         return decorate
@@ -323,7 +325,8 @@ class Layer:
         return decorate
 
 
-def _dataset_items(datasets: Mapping[str, str | Path] | Sequence[str | Path] | None) -> list[tuple[str | None, str | Path]]:
+def _dataset_items(datasets: Mapping[str, str | Path] | Sequence[str | Path] | None,
+                   ) -> list[tuple[str | None, str | Path]]:
     if not datasets:
         return []
     if isinstance(datasets, Mapping):

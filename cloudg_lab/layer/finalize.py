@@ -144,7 +144,7 @@ def _transform_block(block: Any, pipeline: Pipeline, ctx: TransformContext, path
 
 def _transform_link(link: ResourceLink, pipeline: Pipeline, ctx: TransformContext,
                     path: str) -> ResourceLink:
-    changes = {}
+    changes: dict[str, Any] = {}
     for field in ResourceLink.TEXT_FIELDS:
         value = getattr(link, field)
         if value is not None:
@@ -173,7 +173,7 @@ def _transform_contents(contents: TextResourceContents | BlobResourceContents, p
 
 
 def _is_json_mime(mime: str | None) -> bool:
-    return bool(mime) and (mime == "application/json" or mime.endswith("+json"))
+    return mime is not None and (mime == "application/json" or mime.endswith("+json"))
 
 
 def _as_text(value: Any) -> str:

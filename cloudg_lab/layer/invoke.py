@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import itertools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,31 +32,31 @@ async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx:
 
 
 async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
-                           ctx: ToolContext, kwargs: dict[str, Any], timeout: float | None,
+                           ctx: ToolContext, kwargs: dict[str, Any], seconds: float | None,
                            label: str) -> Any:
-    """`run_handler` under `timeout` seconds (None or 0: no limit).
+    """`run_handler` under a limit of `seconds` (None or 0: no limit).
 
     Raises:
         ToolTimeoutError: `Tool NAME timed out after S s`, code `timeout`.
     """
-    if not timeout:
+    if not seconds:
         return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
                                  kwargs=kwargs)
-    ctx.deadline = time.monotonic() + timeout
+    ctx.deadline = time.monotonic() + seconds
     await _let_the_loop_purge_timers()
     try:
-        async with asyncio.timeout(timeout) as scope:
+        async with asyncio.timeout(seconds) as scope:
             return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
                                      kwargs=kwargs)
     except TimeoutError:
         if not scope.expired():
             raise
         ctx.cancel()
-        raise ToolTimeoutError(f"Tool {label} timed out after {_seconds(timeout)} s",
-                               {"timeout_seconds": timeout}) from None
+        raise ToolTimeoutError(f"Tool {label} timed out after {_seconds(seconds)} s",
+                               {"timeout_seconds": seconds}) from None
 
 
-_calls_since_yield = 0
+_timed_calls = itertools.count(1)
 
 
 async def _let_the_loop_purge_timers() -> None:
@@ -65,10 +66,7 @@ async def _let_the_loop_purge_timers() -> None:
     iteration purges cancelled timers. A caller awaiting thousands of calls that never suspend
     (a notebook loop, a benchmark) would otherwise grow the loop's timer heap without bound.
     """
-    global _calls_since_yield
-    _calls_since_yield += 1
-    if _calls_since_yield >= 256:
-        _calls_since_yield = 0
+    if next(_timed_calls) % 256 == 0:
         await asyncio.sleep(0)
 
 

@@ -46,20 +46,21 @@ async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principa
                     context: ToolContext | None) -> ToolResult:
     """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
     started = time.perf_counter()
-    spec = lookup.tool(layer.registry, layer.policy, layer.prefix, name, principal, arguments)
-    ctx, info = _begin(layer, "tool", spec.name, spec, arguments, principal, context, started)
+    spec = lookup.tool(layer.registry, layer.policy, layer.prefix, name, principal, arguments=arguments)
+    _, info = _begin(layer, "tool", spec, principal, name=spec.name, arguments=arguments,
+                     context=context, started=started)
     try:
         result = await layer.chain("tool")(info)
     except Exception as exc:
         code, message, data = _as_error(exc, "tool", spec.name)
-        tctx = _tctx(layer, "tool", spec.name, spec, principal, None)
+        tctx = _tctx(layer, "tool", spec.name, spec, principal)
         result = finalize.error_result(code, message, data,
                                        layer.policy.output_pipeline(spec, principal), tctx)
     if not isinstance(result, ToolResult):
         _log.error("middleware returned %s instead of a ToolResult", type(result).__name__)
         result = finalize.error_result(HANDLER_ERROR, "TypeError: middleware returned a non-result",
                                        None, Pipeline(), _tctx(layer, "tool", spec.name, spec,
-                                                               principal, None))
+                                                               principal))
     result.meta.setdefault(META_PREFIX + "duration_ms", _ms(started))
     return result
 
@@ -73,8 +74,8 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
     kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
     timeout = spec.timeout_seconds if spec.timeout_seconds is not None else layer.default_timeout
     value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
-                                   ctx=ctx, kwargs=kwargs, timeout=timeout, label=spec.name)
-    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments)
+                                   ctx=ctx, kwargs=kwargs, seconds=timeout, label=spec.name)
+    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments)
     result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
                                   layer.max_output_chars)
     result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
@@ -92,12 +93,13 @@ async def read_resource(layer: Layer, uri: Any, principal: Principal,
     try:
         spec, variables = lookup.resource(layer.registry, layer.policy, uri, principal)
     except MCPLayerError as exc:
-        raise _scrubbed(layer, exc, "resource", str(uri), None, principal) from None
-    ctx, info = _begin(layer, "resource", uri, spec, variables, principal, context, started)
+        raise _scrubbed(layer, exc, "resource", str(uri), spec=None, principal=principal) from None
+    _, info = _begin(layer, "resource", spec, principal, name=uri, arguments=variables,
+                     context=context, started=started)
     try:
         return list(await layer.chain("resource")(info))
     except Exception as exc:
-        raise _protocol_error(layer, exc, "resource", uri, spec, principal) from None
+        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal) from None
 
 
 async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
@@ -107,7 +109,7 @@ async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
     variables = _inputs(layer, info, ticket)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=variables)
-    tctx = _tctx(layer, "resource", info.name, spec, info.principal, variables)
+    tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables)
     return finalize.resource_contents(value, info.name, spec.mime_type,
                                       layer.policy.output_pipeline(spec, info.principal), tctx)
 
@@ -119,14 +121,17 @@ async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Princip
                      context: ToolContext | None) -> PromptResult:
     started = time.perf_counter()
     try:
-        spec = lookup.prompt(layer.registry, layer.policy, layer.prefix, name, principal, arguments)
+        spec = lookup.prompt(layer.registry, layer.policy, layer.prefix, name, principal,
+                               arguments=arguments)
     except MCPLayerError as exc:
-        raise _scrubbed(layer, exc, "prompt", str(name), None, principal) from None
-    ctx, info = _begin(layer, "prompt", spec.name, spec, arguments, principal, context, started)
+        raise _scrubbed(layer, exc, "prompt", str(name), spec=None, principal=principal) from None
+    _, info = _begin(layer, "prompt", spec, principal, name=spec.name, arguments=arguments,
+                     context=context, started=started)
     try:
-        return await layer.chain("prompt")(info)
+        result: PromptResult = await layer.chain("prompt")(info)
+        return result
     except Exception as exc:
-        raise _protocol_error(layer, exc, "prompt", spec.name, spec, principal) from None
+        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal) from None
 
 
 async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
@@ -136,7 +141,7 @@ async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
     arguments = _inputs(layer, info, ticket, required=spec)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=arguments)
-    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments)
+    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments)
     return finalize.prompt_result(value, layer.policy.output_pipeline(spec, info.principal), tctx)
 
 
@@ -175,11 +180,13 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
     spec, name = found
     arguments = {"argument": argument["name"], "value": argument.get("value") or "",
                  "context": context_arguments if isinstance(context_arguments, dict) else {}}
-    _, info = _begin(layer, "completion", name, spec, arguments, principal, None, started)
+    _, info = _begin(layer, "completion", spec, principal, name=name, arguments=arguments,
+                     context=None, started=started)
     try:
-        return await layer.chain("completion")(info)
+        values: dict[str, Any] = await layer.chain("completion")(info)
+        return values
     except (AccessDeniedError, RateLimitedError) as exc:
-        raise _scrubbed(layer, exc, "completion", name, spec, principal) from None
+        raise _scrubbed(layer, exc, "completion", name, spec=spec, principal=principal) from None
     except Exception:
         _log.debug("completion for %s failed; answering empty", name, exc_info=True)
         return dict(EMPTY_COMPLETION)
@@ -195,7 +202,7 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     if completer is None:
         return dict(EMPTY_COMPLETION)
     pipeline = policy.input_pipeline(spec, principal)
-    ictx = _tctx(layer, "completion", info.name, spec, principal, None)
+    ictx = _tctx(layer, "completion", info.name, spec, principal)
     value = inputs.prepare({arg_name: info.arguments["value"]}, pipeline, ictx).get(arg_name, "")
     context_args = inputs.prepare(inputs.check_shape(info.arguments["context"], "Context arguments"),
                                   pipeline, ictx)
@@ -204,20 +211,20 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
                             kwargs={"value": value if isinstance(value, str) else "",
                                     "context_arguments": context_args})
     values = [v for v in (raw or []) if isinstance(v, str)]
-    tctx = _tctx(layer, "completion", info.name, spec, principal, context_args)
+    tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args)
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
 
 
 # --------------------------------------------------------------------------- shared steps
 
 
-def _begin(layer: Layer, kind: Kind, name: str, spec: Spec, arguments: Any, principal: Principal,
+def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
            context: ToolContext | None, started: float) -> tuple[ToolContext, CallInfo]:
     base = context or ToolContext(principal=principal)
     out = layer.policy.output_pipeline(spec, principal)
     channel_filter = None
     if out:
-        channel = _tctx(layer, kind, name, spec, principal, None)
+        channel = _tctx(layer, kind, name, spec, principal)
         channel_filter = lambda v: out.apply(v, channel.at("/notification"))  # noqa: E731
     ctx = base.bind(layer, kind, name, principal, channel_filter)
     info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
@@ -234,7 +241,7 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
         pipeline = layer.policy.input_pipeline(info.spec, info.principal)
         if not pipeline or not arguments:
             return arguments
-        ictx = _tctx(layer, info.kind, info.name, info.spec, info.principal, None)
+        ictx = _tctx(layer, info.kind, info.name, info.spec, info.principal)
         return inputs.prepare(arguments, pipeline, ictx)
     except MCPLayerError as exc:
         layer.policy.record_rejection(ticket, exc.message, kind=info.kind, name=info.name,
@@ -243,8 +250,8 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
         raise
 
 
-def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal,
-          arguments: dict[str, Any] | None) -> TransformContext:
+def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
+          arguments: dict[str, Any] | None = None) -> TransformContext:
     policy = layer.policy
     return policy.transform_context(
         kind=kind, name=name, principal=principal,
@@ -263,23 +270,23 @@ def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str
     return HANDLER_ERROR, message, None
 
 
-def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, spec: Spec | None,
+def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
               principal: Principal) -> MCPLayerError:
     """A copy of `exc` whose message and data passed the output pipeline."""
     pipeline = layer.policy.output_pipeline(spec, principal)
     message, data = finalize.transform_message(exc.message, exc.data, pipeline,
-                                               _tctx(layer, kind, name, spec, principal, None))
+                                               _tctx(layer, kind, name, spec, principal))
     out = copy.copy(exc)
     out.message, out.data, out.args = message, data, (message,)
     return out
 
 
-def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, spec: Spec,
+def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, *, spec: Spec,
                     principal: Principal) -> MCPLayerError:
     if not isinstance(exc, MCPLayerError):
         _as_error(exc, kind, name)
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
-    return _scrubbed(layer, exc, kind, name, spec, principal)
+    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal)
 
 
 def _ms(started: float) -> float:

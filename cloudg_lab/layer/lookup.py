@@ -21,7 +21,7 @@ def strip_prefix(name: str, prefix: str) -> str | None:
     return name[len(prefix):] if name.startswith(prefix) else None
 
 
-def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal,
+def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal, *,
          arguments: Any = None) -> ToolSpec:
     """Raises:
         NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
@@ -35,7 +35,7 @@ def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: 
     return spec
 
 
-def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal,
+def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal, *,
            arguments: Any = None) -> PromptSpec:
     """Raises:
         NotFoundError: `Unknown prompt: NAME`, for unknown, hidden or unprefixed names.

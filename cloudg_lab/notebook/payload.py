@@ -34,7 +34,8 @@ class PayloadMark(BaseModel):
 class ResultPayload(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    v: Literal[1] = PAYLOAD_VERSION
+    v: Literal[1] = 1
+    """Always `PAYLOAD_VERSION`; the literal lets the renderer refuse payloads it does not know."""
     kind: Literal["tool", "resource", "prompt", "listing"]
     name: str
     policy: str

@@ -164,7 +164,8 @@ class Policy:
         rules, decision = self._lookup(spec, principal)
         hashed = self.hasher.arguments(arguments)
         if not decision.allowed:
-            self._record("denied", kind, name, principal, hashed, decision.reason, request_id)
+            self._record("denied", kind, name, principal, hashed=hashed, reason=decision.reason,
+                         request_id=request_id)
             noun = "tool" if kind == "tool" else kind
             raise AccessDeniedError(f"Access to {noun} '{name}' denied: {decision.reason}",
                                     {"policy": self.name, "reason": decision.reason})
@@ -174,19 +175,21 @@ class Policy:
                                              principal_id=principal.id)
             if refusal is not None:
                 reason = f"rate limit {refusal.label} ({refusal.limit.scope})"
-                self._record("rate_limited", kind, name, principal, hashed, reason, request_id)
+                self._record("rate_limited", kind, name, principal, hashed=hashed, reason=reason,
+                             request_id=request_id)
                 raise RateLimitedError(
                     f"Rate limit exceeded for {kind} '{name}' ({refusal.label}); "
                     f"retry in {refusal.retry_after:.1f}s",
                     {"retry_after": refusal.retry_after, "limit": refusal.label,
                      "scope": refusal.limit.scope})
-        return self._record("allowed", kind, name, principal, hashed, "", request_id)
+        return self._record("allowed", kind, name, principal, hashed=hashed, reason="",
+                            request_id=request_id)
 
     def record_hidden(self, kind: Kind, name: str, principal: Principal, arguments: Any = None,
                       request_id: str | int | None = None) -> AuditEntry | None:
         """An unknown or hidden primitive was asked for: decision `not_found`."""
-        return self._record("not_found", kind, name, principal, self.hasher.arguments(arguments),
-                            "unknown or hidden by policy", request_id)
+        return self._record("not_found", kind, name, principal, hashed=self.hasher.arguments(arguments),
+                            reason="unknown or hidden by policy", request_id=request_id)
 
     def record_rejection(self, ticket: AuditEntry | None, reason: str, *, kind: Kind, name: str,
                          principal: Principal, arguments: Any = None,
@@ -194,10 +197,10 @@ class Policy:
         """The input stage refused a call `check_call` allowed: the `allowed` entry does not stand."""
         if ticket is not None:
             return self.audit.rewrite(ticket, decision="rejected", reason=reason)
-        return self._record("rejected", kind, name, principal, self.hasher.arguments(arguments),
-                            reason, request_id)
+        return self._record("rejected", kind, name, principal, hashed=self.hasher.arguments(arguments),
+                            reason=reason, request_id=request_id)
 
-    def _record(self, decision: Any, kind: Kind, name: str, principal: Principal,
+    def _record(self, decision: Any, kind: Kind, name: str, principal: Principal, *,
                 hashed: dict[str, str], reason: str,
                 request_id: str | int | None) -> AuditEntry | None:
         if decision == "allowed" and not self.audit.record_allowed:

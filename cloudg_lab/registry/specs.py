@@ -29,7 +29,8 @@ def sensitivity_rank(value: str) -> int:
     try:
         return SENSITIVITIES.index(value)
     except ValueError:
-        raise ValueError(f"Unknown sensitivity {value!r}; expected one of {', '.join(SENSITIVITIES)}") from None
+        raise ValueError(f"Unknown sensitivity {value!r}; "
+                         f"expected one of {', '.join(SENSITIVITIES)}") from None
 
 
 def check_capabilities(values: tuple[str, ...] | frozenset[str]) -> frozenset[str]:

@@ -75,7 +75,7 @@ async def test_an_unknown_prefix_is_an_unknown_tool_and_audited(make_layer):
     with pytest.raises(NotFoundError, match="Unknown tool: other_ping"):
         await layer.call_tool("other_ping", [1, 2])
     [entry] = layer.audit_log.entries()
-    assert entry.decision == "not_found" and entry.arguments == {"<arguments>": entry.arguments["<arguments>"]}
+    assert entry.decision == "not_found" and list(entry.arguments) == ["<arguments>"]
 
 
 async def test_the_audit_hashes_odd_argument_values_without_raising(make_layer):

@@ -16,7 +16,6 @@ from cloudg_lab import (
     InvalidArgumentsError,
     MCPLayerError,
     NotFoundError,
-    Principal,
     PromptMessage,
     PromptResult,
     RateLimitedError,
@@ -120,7 +119,8 @@ async def test_unknown_or_hidden_completion_targets_give_the_empty_result(make_l
     empty = {"values": [], "total": 0, "hasMore": False}
     assert await layer.complete({"type": "ref/prompt", "name": "secret"}, {"name": "x", "value": ""}) == empty
     assert await layer.complete({"type": "ref/prompt", "name": "nope"}, {"name": "x", "value": ""}) == empty
-    assert await layer.complete({"type": "ref/resource", "uri": "x://{y}"}, {"name": "y", "value": ""}) == empty
+    template = {"type": "ref/resource", "uri": "x://{y}"}
+    assert await layer.complete(template, {"name": "y", "value": ""}) == empty
     assert await layer.complete("not a ref", {"name": "x"}) == empty  # type: ignore[arg-type]
 
 
@@ -163,7 +163,8 @@ async def test_middleware_sees_resources_prompts_and_completions_with_their_kind
     seen: list[CallInfo] = []
     layer = make_layer(middleware=[_recorder(seen)])
 
-    @layer.resource("cloudg://assets/{+ref}", completions={"ref": lambda ctx, value, context_arguments: ["a1"]})
+    @layer.resource("cloudg://assets/{+ref}",
+                    completions={"ref": lambda ctx, value, context_arguments: ["a1"]})
     def asset(ref: str) -> dict[str, str]:
         return {"ref": ref}
 
@@ -175,7 +176,8 @@ async def test_middleware_sees_resources_prompts_and_completions_with_their_kind
     await layer.get_prompt("investigate", {"ref": "r1"})
     await layer.complete({"type": "ref/prompt", "name": "investigate"}, {"name": "ref", "value": "a"},
                          context_arguments={"dataset": "d"})
-    await layer.complete({"type": "ref/resource", "uri": "cloudg://assets/{+ref}"}, {"name": "ref", "value": ""})
+    await layer.complete({"type": "ref/resource", "uri": "cloudg://assets/{+ref}"},
+                         {"name": "ref", "value": ""})
     assert [(i.kind, i.name, i.arguments) for i in seen] == [
         ("resource", "cloudg://assets/a/b", {"ref": "a/b"}),
         ("prompt", "investigate", {"ref": "r1"}),
@@ -332,7 +334,8 @@ async def test_resource_output_transforms_text_and_json_but_not_blobs(make_layer
 
     @layer.resource("cloudg://list")
     def listed() -> list[TextResourceContents]:
-        return [TextResourceContents(uri="cloudg://list", text='{"v": "canary"}', mime_type="application/json"),
+        return [TextResourceContents(uri="cloudg://list", text='{"v": "canary"}',
+                                     mime_type="application/json"),
                 TextResourceContents(uri="cloudg://list#2", text="canary", mime_type="text/plain")]
 
     [t] = await layer.read_resource("cloudg://text")

@@ -19,7 +19,6 @@ from cloudg_lab import (
     InvalidArgumentsError,
     NotFoundError,
     Principal,
-    ResourceLink,
     TextContent,
     ToolContext,
     ToolResult,

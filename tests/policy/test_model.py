@@ -66,7 +66,7 @@ def test_policy_errors_name_the_field_and_the_yaml_line(text, expected):
 def test_unknown_profiles_and_missing_files_are_clear():
     with pytest.raises(PolicyError, match="Unknown policy profile 'paranoid'; shipped profiles: open, "):
         Policy.load("paranoid")
-    with pytest.raises(PolicyError, match="Policy file not found: /nope/p.yaml"):
+    with pytest.raises(PolicyError, match=r"Policy file not found: /nope/p\.yaml"):
         Policy.load("/nope/p.yaml")
     with pytest.raises(PolicyError, match="Cannot load a policy from int"):
         Policy.load(42)
@@ -78,7 +78,7 @@ def test_an_unknown_transform_type_is_reported_with_its_position():
 
 
 def test_a_bad_custom_detector_regex_is_reported():
-    with pytest.raises(PolicyError, match="detectors.0.pattern.*not a valid regular expression"):
+    with pytest.raises(PolicyError, match=r"detectors\.0\.pattern.*not a valid regular expression"):
         resolve({"name": "x", "detectors": [{"name": "d", "entity": "e", "category": "secret",
                                              "pattern": "(unclosed"}]})
 
