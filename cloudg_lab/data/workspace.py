@@ -9,7 +9,6 @@ file completely before touching the workspace, so a bad file leaves it exactly a
 from __future__ import annotations
 
 import datetime as dt
-import logging
 import re
 import secrets
 import threading
@@ -25,13 +24,13 @@ from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
+from cloudg_lab.observers import Listeners
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 MAX_DATASETS = 16
 Listener = Callable[[str, str], None]
 """`listener(event, dataset)`; events: loaded, replaced, selected, unloaded."""
-_log = logging.getLogger("cloudg_lab.data")
 
 
 @dataclass(eq=False)
@@ -76,7 +75,7 @@ class Workspace:
         self._active: str | None = None
         self._version = 0
         self._lock = threading.RLock()
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[str, str]] = Listeners("workspace")
         self._known: tuple[int, Mapping[str, str]] = (-1, MappingProxyType({}))
 
     # ------------------------------------------------------------------ reading
@@ -219,22 +218,10 @@ class Workspace:
 
     def on_change(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(event, dataset)` after every change; returns the unsubscribe function."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def _notify(self, event: str, name: str) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(event, name)
-            except Exception:  # a broken listener must not undo a completed change
-                _log.exception("workspace listener failed on %s", event)
+        self._listeners.notify(event, name)  # a broken listener cannot undo a completed change
 
     # ------------------------------------------------------------------ checks
 

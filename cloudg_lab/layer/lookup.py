@@ -6,12 +6,13 @@ the same `NotFoundError`, so a caller cannot probe for what a policy hides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cloudg_lab.errors import NotFoundError
 from cloudg_lab.policy import Policy
 from cloudg_lab.registry import PromptSpec, Registry, ResourceSpec, TemplateSpec, ToolSpec
-from cloudg_lab.types import Principal
+from cloudg_lab.types import Kind, Principal
 
 
 def strip_prefix(name: str, prefix: str) -> str | None:
@@ -26,12 +27,8 @@ def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: 
     """Raises:
         NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
     """
-    label = name if isinstance(name, str) else repr(name)
-    bare = strip_prefix(name, prefix) if isinstance(name, str) else None
-    spec = registry.tool(bare) if bare is not None else None
-    if spec is None or not policy.is_allowed(spec, principal):
-        policy.record_hidden("tool", label, principal, arguments)
-        raise NotFoundError(f"Unknown tool: {label}")
+    spec: ToolSpec = _by_name("tool", registry.tool, policy, prefix, name, principal=principal,
+                               arguments=arguments)
     return spec
 
 
@@ -40,12 +37,19 @@ def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal
     """Raises:
         NotFoundError: `Unknown prompt: NAME`, for unknown, hidden or unprefixed names.
     """
+    spec: PromptSpec = _by_name("prompt", registry.prompt, policy, prefix, name,
+                                 principal=principal, arguments=arguments)
+    return spec
+
+
+def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str, name: Any, *,
+             principal: Principal, arguments: Any) -> Any:
     label = name if isinstance(name, str) else repr(name)
     bare = strip_prefix(name, prefix) if isinstance(name, str) else None
-    spec = registry.prompt(bare) if bare is not None else None
+    spec = find(bare) if bare is not None else None
     if spec is None or not policy.is_allowed(spec, principal):
-        policy.record_hidden("prompt", label, principal, arguments)
-        raise NotFoundError(f"Unknown prompt: {label}")
+        policy.record_hidden(kind, label, principal, arguments)
+        raise NotFoundError(f"Unknown {kind}: {label}")
     return spec
 
 

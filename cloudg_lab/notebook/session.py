@@ -8,7 +8,6 @@ starts a default session on first use outside a notebook.
 
 from __future__ import annotations
 
-import logging
 import re
 import time
 from collections import deque
@@ -22,6 +21,7 @@ from cloudg_lab.layer import Layer, ToolContext
 from cloudg_lab.notebook import listings
 from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.notebook.display import CallResult, Listing, Origin, PromptView, ReadResult
+from cloudg_lab.observers import Listeners
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.model import parse_text
 from cloudg_lab.types import Principal, RequestInfo
@@ -31,7 +31,6 @@ HISTORY_SIZE = 1000
 ListingKind = Literal["tools", "resources", "templates", "prompts"]
 PrincipalLike = Principal | str | None
 Shown = CallResult | ReadResult | PromptView
-_log = logging.getLogger("cloudg_lab.notebook")
 
 
 @dataclass(frozen=True)
@@ -72,7 +71,7 @@ class Session:
         self._layers: dict[str, Layer] = {self.policy_name: self.layer}
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_SIZE)
         self._last: Shown | None = None
-        self._result_listeners: list[Callable[[Shown | None], None]] = []
+        self._result_listeners: Listeners[[Shown | None]] = Listeners("result")
         self.servers: dict[str, Any] = {}
         self.sample_loaded = False
         if self.config.autoload_sample:
@@ -178,21 +177,11 @@ class Session:
     @last.setter
     def last(self, value: Shown | None) -> None:
         self._last = value
-        for listener in list(self._result_listeners):
-            try:
-                listener(value)
-            except Exception:  # a broken widget must never break a call
-                _log.exception("result listener failed")
+        self._result_listeners.notify(value)
 
     def on_result(self, listener: Callable[[Shown | None], None]) -> Callable[[], None]:
         """Call `listener` whenever `last` changes; returns the unsubscribe function."""
-        self._result_listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._result_listeners:
-                self._result_listeners.remove(listener)
-
-        return unsubscribe
+        return self._result_listeners.add(listener)
 
     # ------------------------------------------------------------------ requests
 

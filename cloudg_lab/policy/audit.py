@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import logging
 import os
 import threading
 import time
@@ -18,6 +17,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from cloudg_lab.observers import Listeners
+
 Decision = Literal["allowed", "denied", "rate_limited", "rejected", "not_found"]
 DECISIONS: tuple[Decision, ...] = ("allowed", "denied", "rate_limited", "rejected", "not_found")
 Listener = Callable[["AuditEntry | None", bool], None]
@@ -25,7 +26,6 @@ Listener = Callable[["AuditEntry | None", bool], None]
 is None when only the counters moved (an allowed decision that is counted but not kept)."""
 
 _MAX_HASH_DEPTH = 32
-_log = logging.getLogger("cloudg_lab.audit")
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class AuditLog:
         self._lock = threading.RLock()
         self._seq = 0
         self._counters: dict[str, int] = dict.fromkeys(DECISIONS, 0)
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[AuditEntry | None, bool]] = Listeners("audit")
 
     def record(self, decision: Decision, *, kind: str, name: str, principal_id: str,
                roles: frozenset[str] | tuple[str, ...], arguments: Mapping[str, str],
@@ -159,23 +159,11 @@ class AuditLog:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener` on every new or rewritten entry; returns the unsubscribe function."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
 
     def _notify(self, entry: AuditEntry | None, replaced: bool) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(entry, replaced)
-            except Exception:  # a broken widget must never break a call
-                _log.exception("audit listener failed")
+        self._listeners.notify(entry, replaced)

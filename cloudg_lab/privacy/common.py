@@ -1,4 +1,5 @@
-"""What every transform shares: failing closed, a vault when none was given, skipped keys.
+"""What every transform shares: failing closed, a vault when none was given, skipped keys and
+arguments.
 
 A transform never raises on odd data; if one fails anyway (a bug), the piece it was given is
 replaced by a marker and the failure is counted and logged, because passing the piece through
@@ -7,6 +8,7 @@ untransformed could leak exactly what the transform exists to hide.
 
 from __future__ import annotations
 
+import fnmatch
 import logging
 from functools import cache
 from typing import Any
@@ -36,3 +38,9 @@ def fallback_vault() -> Any:
 def skipped_key(key: Any) -> bool:
     """The layer's own `_meta` bookkeeping and cursors are never rewritten."""
     return isinstance(key, str) and (key.startswith("cloudg/") or key in ("cursor", "next_cursor"))
+
+
+def argument_skipped(globs: list[str], tool: str, argument: Any) -> bool:
+    """Whether `tool.argument` matches one of an input transform's `skip_arguments` globs."""
+    label = f"{tool}.{argument}"
+    return any(fnmatch.fnmatchcase(label, glob) for glob in globs)

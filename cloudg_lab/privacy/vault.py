@@ -12,7 +12,6 @@ in the namespace that issued it.
 from __future__ import annotations
 
 import hmac
-import logging
 import os
 import threading
 import time
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cloudg_lab.observers import Listeners
 from cloudg_lab.privacy import shapes, text, vault_file
 from cloudg_lab.privacy.entities import NAME_FAMILIES, family_of
 from cloudg_lab.privacy.vault_file import FORMAT, VaultError
@@ -31,7 +31,6 @@ DEFAULT_KEY_ENV = "CLOUDG_LAB_VAULT_KEY"
 MASK = "••••••"
 _ATTEMPTS = 64
 _PRF_CACHE = 200_000
-_log = logging.getLogger("cloudg_lab.privacy")
 Listener = Callable[[dict[str, Any]], None]
 
 
@@ -104,7 +103,7 @@ class Vault:
         self._aliases: dict[str, str] = {}
         self._alias_reverse: dict[str, Entry] = {}
         self._prf_cache: dict[tuple[str, str], bytes] = {}
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[[dict[str, Any]]] = Listeners("vault")
         self._schedule: vault_file.SaveSchedule | None = None
         if self.path is not None:
             if self.path.exists():
@@ -357,20 +356,10 @@ class Vault:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(event)` on every change (`added`, `imported`, `cleared`, `saved`)."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.add(listener)
 
     def _notify(self, event: dict[str, Any]) -> None:
-        for listener in list(self._listeners):
-            try:
-                listener(event)
-            except Exception:
-                _log.exception("vault listener failed")
+        self._listeners.notify(event)
 
     def _changed(self, created: list[Entry]) -> None:
         if not created:

@@ -144,6 +144,6 @@ def test_closing_unsubscribes():
     assert len(buffer._listeners) == 1
     shown.close()
     shown.close()
-    assert buffer._listeners == [] and shown.table.html.comm is None
+    assert len(buffer._listeners) == 0 and shown.table.html.comm is None
     fill(buffer, 3)
     assert shown.rows == []

@@ -56,5 +56,5 @@ async def test_it_follows_results_made_elsewhere_and_closes_everything(session):
     for section in ("== catalog ==", "== last result ==", "== report ==", "== audit ==", "== vault =="):
         assert section in text
     shown.close()
-    assert session._result_listeners == [] and session.layer.vault._listeners == []
+    assert len(session._result_listeners) == 0 and len(session.layer.vault._listeners) == 0
     assert shown.tabs.comm is None and shown.catalog.call_button.comm is None

@@ -64,4 +64,4 @@ async def test_search_by_pseudonym_and_live_additions(session):
     assert pseudonym in [r["pseudonym"] for r in shown.rows]
     assert f'title="pseudonym: {entries[0][1]}"' in shown.table.html.value  # badge names the type
     shown.close()
-    assert session.layer.vault._listeners == []
+    assert len(session.layer.vault._listeners) == 0

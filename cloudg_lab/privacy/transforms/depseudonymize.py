@@ -8,13 +8,12 @@ current key resolve; a string that merely looks like a pseudonym passes unchange
 
 from __future__ import annotations
 
-import fnmatch
 from typing import Any
 
 from pydantic import Field
 
 from cloudg_lab.privacy import text
-from cloudg_lab.privacy.common import fallback_vault
+from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
@@ -60,8 +59,7 @@ class Depseudonymize:
         return out
 
     def skipped(self, tool: str, argument: Any) -> bool:
-        label = f"{tool}.{argument}"
-        return any(fnmatch.fnmatchcase(label, glob) for glob in self.options.skip_arguments)
+        return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
 class _Reverser(Visitor):

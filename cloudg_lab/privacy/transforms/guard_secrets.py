@@ -8,13 +8,13 @@ refused (InvalidArgumentsError, -32602, listing entity types, never values) or r
 
 from __future__ import annotations
 
-import fnmatch
 from typing import Any, Literal
 
 from pydantic import Field
 
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.privacy import text
+from cloudg_lab.privacy.common import argument_skipped
 from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
 from cloudg_lab.privacy.detectors.keys import NONE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
@@ -59,8 +59,7 @@ class GuardSecrets:
         return out
 
     def skipped(self, tool: str, argument: Any) -> bool:
-        label = f"{tool}.{argument}"
-        return any(fnmatch.fnmatchcase(label, glob) for glob in self.options.skip_arguments)
+        return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
 class _Guard(Visitor):
