@@ -1,9 +1,9 @@
 """The three shipped notebooks, executed by nbclient from a clean kernel, and what they must show.
 
-Each notebook runs once per session in its own kernel and temp working directory (see conftest);
-the tests read the saved outputs the way a reader of the executed notebook would. One more test
-runs all three at the same time, which only works if none of them needs a fixed port, a shared
-file or another notebook's state.
+Each notebook runs once per session (one xdist worker holds all these tests) in its own kernel and
+temp working directory (see conftest); the tests read the saved outputs the way a reader of the
+executed notebook would. One more test runs all three at the same time, which only works if none
+of them needs a fixed port, a shared file or another notebook's state.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from notebook_runs import NAMES, NOTEBOOKS, Run, client_for, kernel_env
 
 from cloudg_lab.notebook.payload import MIME_TYPE
 
-pytestmark = pytest.mark.kernel
+pytestmark = [pytest.mark.kernel, pytest.mark.xdist_group("notebooks")]
 
 PSEUDONYM = r"res-[0-9a-f]{10}"
 PASTED_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
