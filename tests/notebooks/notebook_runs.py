@@ -52,8 +52,10 @@ class Run:
 
 
 def kernel_env(home: Path) -> dict[str, str]:
-    """The test process's environment minus any cloudg_lab setting, with a fresh IPython profile."""
+    """The test process's environment minus any cloudg_lab setting, with a fresh IPython profile
+    under `home` (created here: IPython falls back to a temp dir, with a warning, if it is missing)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CLOUDG_LAB_")}
+    (home / "ipython").mkdir(parents=True, exist_ok=True)
     env["IPYTHONDIR"] = str(home / "ipython")
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
     return env
