@@ -2,14 +2,13 @@
 
 `execute(name, workdir, home)` runs `notebooks/<name>.ipynb` from a clean kernel whose working
 directory is a temp dir, with no `CLOUDG_LAB_*` setting inherited and a fresh IPython profile, and
-returns the executed notebook and its wall time. Errors do not stop the run (`allow_errors`), so a
+returns the executed notebook. Errors do not stop the run (`allow_errors`), so a
 test sees every failing cell at once instead of the first; every cell has a deadline.
 """
 
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,6 @@ class Run:
 
     name: str
     nb: Any
-    seconds: float
     workdir: Path
 
     def cell(self, cell_id: str) -> Any:
@@ -72,6 +70,5 @@ def client_for(name: str, workdir: Path) -> NotebookClient:
 def execute(name: str, workdir: Path, home: Path) -> Run:
     """Run one notebook to the end in a new kernel; errors stay in the outputs."""
     client = client_for(name, workdir)
-    started = time.perf_counter()
     client.execute(env=kernel_env(home))
-    return Run(name, client.nb, time.perf_counter() - started, workdir)
+    return Run(name, client.nb, workdir)

@@ -86,7 +86,7 @@ async def test_the_three_run_at_once_each_in_its_own_kernel(tmp_path: Path) -> N
         (tmp_path / name).mkdir()
     await asyncio.gather(*(c.async_execute(env=kernel_env(tmp_path / f"{n}-home"))
                            for n, c in clients.items()))
-    found = {n: problems(Run(n, c.nb, 0.0, tmp_path / n)) for n, c in clients.items()}
+    found = {n: problems(Run(n, c.nb, tmp_path / n)) for n, c in clients.items()}
     assert found == {name: [] for name in NAMES}
 
 
