@@ -1,7 +1,8 @@
 """Fixtures for tests in a real browser: Jupyter servers, Chromium, and notebooks opened in it.
 
-Servers and the browser live for the whole session (started on first use, stopped by PID at the
-end); every test gets its own browser context and its kernels are shut down after it. A test asks
+Servers live for the whole session (started on first use, stopped by PID at the end), Playwright
+and Chromium for one test module; every test gets its own browser context and its kernels are shut
+down after it. A test asks
 for `frontend` (runs once in JupyterLab, once in Notebook 7) and `open_notebook`:
 
     def test_x(frontend, open_notebook):
@@ -49,13 +50,16 @@ OpenNotebook = harness.OpenNotebook
 GetServer = Callable[[str], "JupyterServer"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
+    """Module scope on purpose: while Playwright's sync API is open, this thread has an asyncio loop
+    marked as running, so any asyncio test the same xdist worker runs afterwards (pytest-asyncio,
+    `asyncio.run`) would fail with "another loop is running"."""
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make chromium` (Debian's chromium; none is downloaded)")

@@ -115,6 +115,7 @@ def test_raw_wire_opens_on_demand(rendered: NotebookPage) -> None:
     raw = result(rendered, "find_assets").locator(".cloudg-raw")
     assert raw.locator(".cloudg-tree").count() == 0
     raw.locator("summary").first.click()
+    raw.locator(".cloudg-tree").first.wait_for()  # the tree is built on the (asynchronous) toggle event
     assert raw.locator(".cloudg-tree").count() == 1
 
 

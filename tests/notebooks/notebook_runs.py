@@ -8,6 +8,7 @@ test sees every failing cell at once instead of the first; every cell has a dead
 
 from __future__ import annotations
 
+import asyncio
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,16 +60,12 @@ def kernel_env(home: Path) -> dict[str, str]:
     return env
 
 
-def client_for(name: str, workdir: Path) -> NotebookClient:
-    """An nbclient over the committed notebook, its kernel started in `workdir`."""
-    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
-    return NotebookClient(nb, timeout=CELL_TIMEOUT, startup_timeout=STARTUP_TIMEOUT,
-                          kernel_name="python3", allow_errors=True, record_timing=True,
-                          resources={"metadata": {"path": str(workdir)}})
-
-
 def execute(name: str, workdir: Path, home: Path) -> Run:
-    """Run one notebook to the end in a new kernel; errors stay in the outputs."""
-    client = client_for(name, workdir)
-    client.execute(env=kernel_env(home))
+    """Run one notebook to the end in a new kernel; errors stay in the outputs. The run gets its own
+    event loop, closed at the end, so several may run at once in threads."""
+    nb = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+    client = NotebookClient(nb, timeout=CELL_TIMEOUT, startup_timeout=STARTUP_TIMEOUT,
+                            kernel_name="python3", allow_errors=True, record_timing=True,
+                            resources={"metadata": {"path": str(workdir)}})
+    asyncio.run(client.async_execute(env=kernel_env(home)))
     return Run(name, client.nb, workdir)

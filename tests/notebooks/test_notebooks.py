@@ -8,10 +8,10 @@ of them needs a fixed port, a shared file or another notebook's state.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import nbformat
 import pytest
 import sample_estate
-from notebook_runs import NAMES, NOTEBOOKS, Run, client_for, kernel_env
+from notebook_runs import NAMES, NOTEBOOKS, Run, execute
 
 from cloudg_lab.notebook.payload import MIME_TYPE
 
@@ -80,14 +80,14 @@ def test_runs_clean_from_a_fresh_kernel_and_writes_no_file(run: Any, name: str) 
     assert list(executed.workdir.iterdir()) == []
 
 
-async def test_the_three_run_at_once_each_in_its_own_kernel(tmp_path: Path) -> None:
-    clients = {name: client_for(name, tmp_path / name) for name in NAMES}
-    for name in NAMES:
+def test_the_three_run_at_once_each_in_its_own_kernel(tmp_path: Path) -> None:
+    def one(name: str) -> Run:
         (tmp_path / name).mkdir()
-    await asyncio.gather(*(c.async_execute(env=kernel_env(tmp_path / f"{n}-home"))
-                           for n, c in clients.items()))
-    found = {n: problems(Run(n, c.nb, tmp_path / n)) for n, c in clients.items()}
-    assert found == {name: [] for name in NAMES}
+        return execute(name, tmp_path / name, tmp_path / f"{name}-home")
+
+    with ThreadPoolExecutor(len(NAMES)) as pool:
+        runs = list(pool.map(one, NAMES))
+    assert {r.name: problems(r) for r in runs} == {name: [] for name in NAMES}
 
 
 # --------------------------------------------------------------------------- quickstart
