@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -27,6 +28,8 @@ from cloudg_lab.types import Principal
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
+PACKAGED_NOTEBOOKS = Path(__file__).resolve().parent / "_notebooks"
+"""Where a wheel carries the notebooks (a checkout uses `notebooks/` beside the package)."""
 _DESCRIPTION_WIDTH = 70
 
 
@@ -318,11 +321,37 @@ def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
 
 def cmd_lab(args: argparse.Namespace) -> int:
     """JupyterLab on the quickstart. On POSIX this process becomes the server (exec), so a signal
-    sent to its PID stops the server instead of orphaning it."""
-    command = [sys.executable, "-m", "jupyter", "lab", str(QUICKSTART), *args.extra]
+    sent to its PID stops the server instead of orphaning it.
+
+    As root (containers, CI machines) JupyterLab refuses to start unless told it may, so
+    `--allow-root` is added there: `make lab` must work on a fresh machine.
+    """
+    extra = list(args.extra)
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
+        extra.append("--allow-root")
+    command = [sys.executable, "-m", "jupyter", "lab", str(quickstart(Path.cwd())), *extra]
     if sys.platform != "win32":
         os.execv(sys.executable, command)
     return subprocess.call(command)
+
+
+def quickstart(workdir: Path) -> Path:
+    """The quickstart to open: the checkout's, else a copy of the wheel's notebooks in `workdir`.
+
+    An installed package's directory may be read-only, and a notebook needs a writable home for
+    its checkpoints, so an installed copy is copied out once and reused after that.
+
+    Raises:
+        UsageError: when neither a checkout nor the package carries the notebooks.
+    """
+    if QUICKSTART.exists():
+        return QUICKSTART
+    if not (PACKAGED_NOTEBOOKS / QUICKSTART.name).exists():
+        raise UsageError("the notebooks are not installed; run `cloudg-lab lab` from a checkout")
+    target = workdir / "cloudg-lab-notebooks"
+    if not target.exists():
+        shutil.copytree(PACKAGED_NOTEBOOKS, target)
+    return target / QUICKSTART.name
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

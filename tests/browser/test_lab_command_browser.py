@@ -74,7 +74,9 @@ def lab_command(tmp_path: Path) -> Iterator[LabCommand]:
 
 
 def test_make_lab_runs_the_lab_command_with_lab_args() -> None:
-    result = subprocess.run(["make", "-n", "lab", f"VENV={VENV}", "LAB_ARGS=--no-browser --port=0"],
+    # --no-print-directory: under `make test` (a make within make) -n adds "Leaving directory" lines
+    result = subprocess.run(["make", "--no-print-directory", "-n", "lab", f"VENV={VENV}",
+                             "LAB_ARGS=--no-browser --port=0"],
                             cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == f"{VENV}/bin/cloudg-lab lab --no-browser --port=0"
