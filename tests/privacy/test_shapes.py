@@ -54,6 +54,10 @@ def test_arns_keep_partition_service_region_and_type_and_reuse_component_pseudon
     assert vault.tokenize("123456789012", "aws_account_id") == account
     role = vault.tokenize("arn:aws:iam::123456789012:role/service-role/MyRole", "aws_arn")
     assert re.fullmatch(rf"arn:aws:iam::{account}:role/res-{HEX10}/res-{HEX10}", role)
+    alb = vault.tokenize("arn:aws:elasticloadbalancing:us-west-2:123456789012:loadbalancer/app/web/50dc6c49",
+                         "aws_arn")
+    assert re.fullmatch(rf"arn:aws:elasticloadbalancing:us-west-2:{account}:loadbalancer/app/res-{HEX10}"
+                        rf"/res-{HEX10}", alb)
     owned = "arn:aws:iam::aws:policy/AdministratorAccess"
     assert vault.tokenize(owned, "aws_arn") == owned and vault.lookup(owned, "aws_arn") is None
 

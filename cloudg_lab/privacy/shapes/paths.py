@@ -17,7 +17,8 @@ from cloudg_lab.privacy.hosts import cloud_suffix_start
 Sub = Callable[[str, str], str]
 """`(component, entity) -> its pseudonym`, registered in the vault like any value."""
 
-_KEEP_SEGMENTS = frozenset({"", "*", "root", "$LATEST", "default"})
+_KEEP_SEGMENTS = frozenset({"", "*", "root", "$LATEST", "default", "app", "net", "gwy"})
+"""Segments that name a kind, not a resource (`app`/`net`/`gwy`: load balancer types)."""
 _SHORT_NUMBER = re.compile(r"^\d{1,4}$")
 _UNTYPED_SERVICES = frozenset({"s3", "sns", "sqs"})
 
