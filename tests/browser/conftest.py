@@ -10,8 +10,8 @@ for `frontend` (runs once in JupyterLab, once in Notebook 7) and `open_notebook`
         assert nb.run_all() == []
         nb.screenshot("x")
 
-Browser test modules set `pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]`
-so that under `-n 2 --dist loadgroup` they share one worker, one browser and one server per front end.
+Browser test modules set `pytestmark = pytest.mark.browser`; `make test` runs `-n 2 --dist loadscope`,
+which keeps each module on one worker, so a module's tests share its browser and servers.
 
 The suite imports test files by path (`--import-mode=importlib`), so this conftest loads its sibling
 modules the same way and registers them under their file names: test modules then simply

@@ -20,7 +20,7 @@ import pytest
 from browser_harness import FRONTENDS, WAIT_MS, JupyterServer, NotebookPage
 from playwright.sync_api import Browser
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 VENV = Path(sys.executable).parent.parent

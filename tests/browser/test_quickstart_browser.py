@@ -19,7 +19,7 @@ import sample_estate
 from browser_harness import JupyterServer, NotebookPage, notebooks
 from playwright.sync_api import Browser
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 QUICKSTART = Path(__file__).resolve().parents[2] / "notebooks" / "quickstart.ipynb"
 RUN_MS = 120_000

@@ -16,7 +16,7 @@ import pytest
 from browser_harness import JupyterServer, NotebookPage, notebooks
 from playwright.sync_api import Browser
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 SETUP = """\
 from IPython.display import display

@@ -23,7 +23,7 @@ from notebook_runs import NAMES, NOTEBOOKS, Run, execute
 
 from cloudg_lab.notebook.payload import MIME_TYPE
 
-pytestmark = [pytest.mark.kernel, pytest.mark.xdist_group("notebooks")]
+pytestmark = pytest.mark.kernel
 
 PSEUDONYM = r"res-[0-9a-f]{10}"
 PASTED_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
