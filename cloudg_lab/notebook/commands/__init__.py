@@ -34,7 +34,7 @@ from cloudg_lab.notebook.commands import (
     vault,
     workspace,
 )
-from cloudg_lab.notebook.commands.base import Command, Invocation, unknown_command
+from cloudg_lab.notebook.commands.base import Command, Invocation, describe, unknown_command
 from cloudg_lab.notebook.commands.parser import CommandParser, split
 from cloudg_lab.notebook.session import Session
 
@@ -88,7 +88,3 @@ async def dispatch(session: Session, line: str, body: str | None = None,
     except (ValueError, OSError, re.error) as exc:
         raise UsageError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
 
-
-def describe(error: MCPLayerError) -> str:
-    """`message [code]`: the layer's own (already transformed) message and its code."""
-    return f"{error.message} [{error.code}]"

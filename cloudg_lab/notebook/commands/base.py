@@ -10,6 +10,7 @@ from typing import Any, Literal, NoReturn
 
 from IPython.core.error import UsageError
 
+from cloudg_lab.errors import MCPLayerError
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.session import Session
 
@@ -61,3 +62,8 @@ def unknown_command(name: str, names: list[str]) -> NoReturn:
     close = difflib.get_close_matches(name, names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "; see %mcp help"
     raise UsageError(f"Unknown %mcp subcommand {name!r}{hint}")
+
+
+def describe(error: MCPLayerError) -> str:
+    """`message [code]`: the layer's own (already transformed) message and its code."""
+    return f"{error.message} [{error.code}]"

@@ -11,7 +11,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cloudg_lab.notebook.commands.base import Command, Invocation
+from IPython.core.error import UsageError
+
+from cloudg_lab.errors import MCPLayerError
+from cloudg_lab.notebook.commands.base import Command, Invocation, describe
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 
 
@@ -31,7 +34,10 @@ async def _load(inv: Invocation) -> Any:
     if not sep:
         name, path = "", inv.args.target
     workspace = inv.session.layer.workspace
-    await asyncio.to_thread(workspace.load, path, name or None, replace=inv.args.replace)
+    try:
+        await asyncio.to_thread(workspace.load, path, name or None, replace=inv.args.replace)
+    except MCPLayerError as exc:  # the user typed the path: saying it back reveals nothing new
+        raise UsageError(f"Cannot load {path}: {describe(exc)}") from None
     return await _datasets(inv)
 
 
