@@ -55,6 +55,9 @@ def test_load_datasets_and_select(kernel):
     kernel.ok("%mcp select sample")
     assert kernel.value("cloudg_lab.notebook.session.current().layer.workspace.active_name") == "sample"
     assert "replace" in kernel.run("%mcp load copy={SAMPLE_PATH}").stderr
+    missing = kernel.run("%mcp load /no/such/dir/inventory-map.json").stderr
+    assert "Cannot load /no/such/dir/inventory-map.json: inventory-map.json: no such file" in missing
+    assert "Traceback" not in missing
 
 
 def test_use_changes_the_defaults_and_whoami_shows_them(kernel):
