@@ -11,7 +11,7 @@ import pytest
 from cloudg_lab.data import SAMPLE_PATH, InventoryFormatError, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NotFoundError
 
-EXAMPLES = Path("/work/shared/data")
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def write(folder: Path, doc: dict | str, findings: dict | None = None) -> Path:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cloudg_lab import Layer
 
-SHARED_DATA = "/work/shared/data"
+SHARED_DATA = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 class Counting:

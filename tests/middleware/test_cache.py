@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cloudg_lab import META_PREFIX, Principal
 from cloudg_lab.middleware import CachingMiddleware
+
+MINIMAL = Path(__file__).resolve().parents[1] / "fixtures" / "minimal"
 
 HIT = META_PREFIX + "cache"
 CODE = META_PREFIX + "error_code"
@@ -84,7 +88,7 @@ async def test_a_state_change_or_a_dataset_load_clears_the_cache(counting_layer)
     assert len(cache) == 0
     await layer.call_tool("lookup", {"key": "k"}, principal=ALICE)
     assert len(cache) == 1
-    layer.workspace.load("/work/shared/data/minimal", name="minimal")
+    layer.workspace.load(MINIMAL, name="minimal")
     assert len(cache) == 0
     again = await layer.call_tool("lookup", {"key": "k"}, principal=ALICE)
     assert HIT not in again.meta and counts.calls["lookup"] == 3

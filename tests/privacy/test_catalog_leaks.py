@@ -20,7 +20,7 @@ import pytest
 from cloudg_lab import Layer, MCPLayerError
 from cloudg_lab.privacy.text import mentionable
 
-ESTATE = Path("/work/shared/data/example-estate")
+ESTATE = Path(__file__).resolve().parents[1] / "fixtures" / "example-estate"
 DATASET = "estate-canary-7"
 _EMAIL = re.compile(r"[\w.+-]+@[\w.-]+\.\w+")
 _IPV4 = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?\b")
