@@ -69,7 +69,10 @@ def test_secrets_and_credentials_are_found_alone(text: str, secret: str, entity:
     ("10.0.0.0/16", "private_cidr"),
     ("0.0.0.0/0", "special_cidr"),
     ("2600:1f18::1", "public_ip"),
-    ("2001:db8::1", "special_ip"),
+    ("2001:db8::1", "public_ip"),  # documentation ranges stand for real hosts in examples
+    ("203.0.113.0/24", "public_cidr"),
+    ("192.0.2.10", "public_ip"),
+    ("198.18.0.1", "special_ip"),
     ("00:1a:2b:3c:4d:5e", "mac_address"),
     ("db-1.internal.example.com", "hostname"),
 ])

@@ -51,14 +51,14 @@ class Detector:
 
 
 def _ip_kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    """Documentation ranges count as public: example and test data use them for real hosts, and
+    `is_private` would otherwise keep them (ipaddress files them as private)."""
+    if any(address in net for net in _DOCUMENTATION):
+        return "public"
     if address.version == 4 and address in _BENCHMARK_NET:
-        return "special"
-    if address.version == 6 and address in _DOC_NET6:
         return "special"
     if (address.is_loopback or address.is_link_local or address.is_multicast
             or address.is_unspecified or address.is_reserved):
-        return "special"
-    if address.version == 4 and any(address in net for net in _DOC_NETS4):
         return "special"
     if address.is_private or (address.version == 4 and address in _CGNAT):
         return "private"
@@ -66,10 +66,9 @@ def _ip_kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
 
 
 _BENCHMARK_NET = ipaddress.ip_network("198.18.0.0/15")
-_DOC_NET6 = ipaddress.ip_network("2001:db8::/32")
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
-_DOC_NETS4 = tuple(ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24",
-                                                     "203.0.113.0/24", "255.255.255.255/32"))
+_DOCUMENTATION = tuple(ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24",
+                                                         "203.0.113.0/24", "2001:db8::/32"))
 
 
 def refine_ip(text: str) -> str | None:
@@ -153,14 +152,15 @@ BUILTIN: tuple[Detector, ...] = (
     _d("authorization_header", "authorization_header", "secret", 0.9,
        r"(?i)\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/=-]{16,})",
        ("bearer", "basic", "token"), group="v", min_len=22, description="Authorization header values"),
-    _d("secret_assignment", "secret", "secret", 0.85,
-       r"(?i)\b(?:password|passwd|pwd|passphrase|secret|client_secret|api[_-]?key|"
-       r"access[_-]?token|auth[_-]?token|token)\b[\"']?\s*[:=]\s*[\"']?(?P<v>[^\s\"',;}{]{4,})",
-       ("pass", "pwd", "secret", "key", "token"), group="v",
-       min_len=8, description="assignments like password=... or \"token\": \"...\""),
     _d("aws_secret_access_key", "aws_secret_access_key", "secret", 0.95,
        r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
        validate=_aws_secret, gate=_long(40), min_len=40, description="40-character AWS secret access keys"),
+    _d("secret_assignment", "secret", "secret", 0.85,
+       r"(?i)(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*(?:password|passwd|pwd|passphrase|secret|"
+       r"client_secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)\b[\"']?\s*[:=]\s*[\"']?"
+       r"(?P<v>[^\s\"',;}{]{4,})",
+       ("pass", "pwd", "secret", "key", "token"), group="v",
+       min_len=8, description="assignments like password=..., DB_PASSWORD: ... or \"token\": \"...\""),
     _d("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
        r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),
        gate=_long(32), enabled=False, min_len=32, description="long random-looking strings (off by default)"),
