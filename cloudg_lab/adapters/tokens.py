@@ -1,9 +1,10 @@
 """Bearer tokens to principals: `TOKEN[:ROLES[:ID]]`, stored as hashes, compared in constant time.
 
-Specs come from an environment variable (`CLOUDG_LAB_TOKENS` by default), separated by commas or
-whitespace. Roles inside one spec are separated by `+` (`s3cret-token:analyst+lead:alice`), since a
-comma already separates specs. A spec is read from the right, so a token that itself holds `:`
-needs the full `TOKEN:ROLES:ID` form. Role `default` is always added. Only SHA-256 digests are kept;
+Specs come from an environment variable (`CLOUDG_LAB_TOKENS` by default), separated by whitespace
+or `;`. Roles inside one spec are separated by `,` (as in `--as alice:analyst,lead`) or `+`
+(`s3cret-token:analyst,lead:alice`). Commas never separate specs: `tok:analyst,teamlead:alice`
+read as two specs would silently turn `teamlead` into a token. A spec is read from the right, so a
+token that itself holds `:` needs the full `TOKEN:ROLES:ID` form. Role `default` is always added. Only SHA-256 digests are kept;
 every lookup compares against every digest, so timing says nothing about which one matched.
 """
 
@@ -20,7 +21,7 @@ from cloudg_lab.types import Principal
 
 DEFAULT_TOKEN_ENV = "CLOUDG_LAB_TOKENS"
 MIN_TOKEN_LENGTH = 8
-_SEPARATORS = re.compile(r"[,\s]+")
+_SEPARATORS = re.compile(r"[;\s]+")
 _ROLE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 
@@ -45,7 +46,7 @@ class TokenTable:
 
     @classmethod
     def from_text(cls, text: str) -> TokenTable:
-        """Specs separated by commas or whitespace.
+        """Specs separated by whitespace or `;`.
 
         Raises:
             ValueError: as for the constructor.
@@ -89,7 +90,7 @@ class TokenTable:
         bad = [r for r in roles if not _ROLE.match(r)]
         if bad:
             raise ValueError(f"token #{len(self._entries) + 1} has an invalid role name; "
-                             "roles are 1-64 of A-Z a-z 0-9 _ . - separated by '+'")
+                             "roles are 1-64 of A-Z a-z 0-9 _ . - separated by ',' or '+'")
         digest = _digest(token)
         if any(hmac.compare_digest(e.digest, digest) for e in self._entries):
             raise ValueError(f"token #{len(self._entries) + 1} repeats an earlier token")
@@ -102,7 +103,7 @@ class TokenTable:
 def _split(spec: str) -> tuple[str, list[str], str]:
     parts = spec.strip().rsplit(":", 2)
     token = parts[0]
-    roles = [r for r in re.split(r"[+|]", parts[1]) if r] if len(parts) > 1 else []
+    roles = [r.strip() for r in re.split(r"[,+|]", parts[1]) if r.strip()] if len(parts) > 1 else []
     ident = parts[2].strip() if len(parts) > 2 else ""
     return token, roles, ident
 

@@ -143,12 +143,15 @@ async def test_a_busy_port_is_a_clear_error():
 
 
 def test_token_specs_parse_from_the_right_and_reject_weak_tokens():
-    table = TokenTable.from_text("tok:en-with-colon:reader+writer:bob,  plain-token-1\nrole-token-2:ops")
+    table = TokenTable.from_text("tok:en-with-colon:reader+writer:bob;  plain-token-1\nrole-token-2:ops")
     assert table.principal_for("tok:en-with-colon").id == "bob"
     assert table.principal_for("tok:en-with-colon").roles == {"default", "reader", "writer"}
     assert table.principal_for("role-token-2").roles == {"default", "ops"}
     assert table.principal_for("plain-token-1").id.startswith("token-")
     assert table.principal_for("plain-token-") is None
+    commas = TokenTable.from_text("s3cret-token-1:analyst,teamlead:alice")
+    assert len(commas) == 1 and commas.principal_for("teamlead") is None
+    assert commas.principal_for("s3cret-token-1").roles == {"default", "analyst", "teamlead"}
     assert "plain-token-1" not in repr(table.__dict__)
     with pytest.raises(ValueError, match="at least 8 characters"):
         TokenTable(["short"])
