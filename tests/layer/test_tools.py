@@ -523,3 +523,25 @@ def _info(layer: Any, name: str, arguments: dict[str, Any]) -> CallInfo:
     context = ToolContext(principal=principal).bind(layer, "tool", name, principal)
     return CallInfo(kind="tool", name=name, spec=spec, arguments=arguments, principal=principal,
                     context=context, started=time.perf_counter())
+
+
+async def test_the_241st_call_in_a_minute_under_strict_is_rate_limited():
+    from cloudg_lab import Layer
+
+    layer = Layer(policy="strict", catalog=False)
+
+    @layer.tool()
+    async def ping() -> str:
+        return "pong"
+
+    layer.policy.rate_limiter._clock = lambda: 1000.0  # the whole burst lands in one instant
+    bob = Principal.parse("bob:analyst")
+    results = [await layer.call_tool("ping", principal=bob) for _ in range(241)]
+    assert not any(r.is_error for r in results[:240])
+    limited = results[240]
+    assert limited.is_error and limited.error_code == -31029
+    assert limited.meta[DATA]["limit"] == "240/minute" and limited.meta[DATA]["scope"] == "principal"
+    assert limited.meta[DATA]["retry_after"] == 0.25  # one token refills in a quarter second
+    assert layer.audit_log.entries()[0].decision == "rate_limited"
+    other = await layer.call_tool("ping", principal=Principal.parse("carol"))
+    assert not other.is_error
