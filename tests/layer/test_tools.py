@@ -53,6 +53,24 @@ async def test_hidden_and_unknown_tools_give_byte_identical_protocol_errors(make
     assert "secret_tool" not in [t["name"] for t in await layer.list_tools()]
 
 
+async def test_a_hidden_tool_and_a_missing_one_of_the_same_name_fail_byte_for_byte(make_layer):
+    hiding = make_layer({"name": "p", "deny_tools": ["alpha"]})
+    empty = make_layer({"name": "p"})
+
+    @hiding.tool()
+    async def alpha() -> str:
+        return "x"
+
+    seen = []
+    for layer in (hiding, empty):
+        with pytest.raises(NotFoundError) as caught:
+            await layer.call_tool("alpha", {"a": 1})
+        error = caught.value
+        seen.append(json.dumps({"code": error.code, "message": error.message, "data": error.data,
+                                "type": type(error).__name__}))
+    assert seen[0] == seen[1]
+
+
 async def test_with_a_prefix_only_prefixed_names_resolve(make_layer):
     layer = make_layer(prefix="inv_")
 
