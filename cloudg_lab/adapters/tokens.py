@@ -4,8 +4,9 @@ Specs come from an environment variable (`CLOUDG_LAB_TOKENS` by default), separa
 or `;`. Roles inside one spec are separated by `,` (as in `--as alice:analyst,lead`) or `+`
 (`s3cret-token:analyst,lead:alice`). Commas never separate specs: `tok:analyst,teamlead:alice`
 read as two specs would silently turn `teamlead` into a token. A spec is read from the right, so a
-token that itself holds `:` needs the full `TOKEN:ROLES:ID` form. Role `default` is always added. Only SHA-256 digests are kept;
-every lookup compares against every digest, so timing says nothing about which one matched.
+token that itself holds `:` needs the full `TOKEN:ROLES:ID` form. Role `default` is always added.
+Only SHA-256 digests are kept; every lookup compares against every digest, so timing says nothing
+about which one matched.
 """
 
 from __future__ import annotations
