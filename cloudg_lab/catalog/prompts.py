@@ -39,7 +39,9 @@ def _user(text: str) -> PromptMessage:
 
 
 def _context(data: dict[str, Any]) -> PromptMessage:
-    return _user("Context (JSON):\n" + json.dumps(data, indent=2, ensure_ascii=False))
+    """The context as bare JSON text: the output pipeline parses JSON text and transforms it as
+    structure, so key rules (tags, owners, secret-named keys) apply here as they do in results."""
+    return _user(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _embedded(uri: str, data: dict[str, Any]) -> PromptMessage:

@@ -67,7 +67,7 @@ async def test_investigate_asset_prompt_has_task_context_and_resource(layer):
     task, context, embedded = result.messages
     assert all(m.role == "user" for m in result.messages)
     assert isinstance(task.content, TextContent) and "dev-identity-web-000" not in task.content.text
-    data = json.loads(context.content.text.removeprefix("Context (JSON):\n"))
+    data = json.loads(context.content.text)
     assert data["asset"]["name"] == "dev-identity-web-000"
     assert isinstance(embedded.content, EmbeddedResource)
     assert embedded.content.resource.uri == data["asset"]["uri"]
@@ -79,12 +79,12 @@ async def test_investigate_asset_prompt_has_task_context_and_resource(layer):
 async def test_other_prompts_render(layer, name, arguments, messages):
     result = await layer.get_prompt(name, arguments)
     assert len(result.messages) == messages
-    assert result.messages[1].content.text.startswith("Context (JSON):\n")
+    assert isinstance(json.loads(result.messages[1].content.text), dict)  # bare JSON context
 
 
 async def test_attack_surface_context_lists_exposure(layer):
     result = await layer.get_prompt("attack_surface_report", {})
-    data = json.loads(result.messages[1].content.text.removeprefix("Context (JSON):\n"))
+    data = json.loads(result.messages[1].content.text)
     assert [a["name"] for a in data["internet_exposed"]][:3] == [
         "dev-identity-web-000", "vm-staging-payments-006", "vm-prod-payments-010"]
 

@@ -179,7 +179,7 @@ async def test_privacy_status_under_strict_reports_the_vault(strict):
 
 async def test_policy_review_of_strict_explains_it(layer):
     result = await layer.get_prompt("policy_review", {"policy": "STRICT"})
-    context = json.loads(result.messages[1].content.text.removeprefix("Context (JSON):\n"))
+    context = json.loads(result.messages[1].content.text)
     assert context["policy"]["name"] == "strict" and "never-reveal" in context["policy"]["rules"]
 
 
