@@ -12,6 +12,8 @@ import threading
 from collections.abc import Callable
 from typing import Generic, ParamSpec
 
+from cloudg_lab.logs import log_failure
+
 P = ParamSpec("P")
 
 
@@ -39,8 +41,8 @@ class Listeners(Generic[P]):
         for listener in list(self._items):
             try:
                 listener(*args, **kwargs)
-            except Exception:
-                logging.getLogger("cloudg_lab").exception("%s listener failed", self._what)
+            except Exception as exc:
+                log_failure(logging.getLogger("cloudg_lab"), f"{self._what} listener", exc)
 
     def __len__(self) -> int:
         return len(self._items)

@@ -19,6 +19,7 @@ from mcp.server.connection import allowed_log_levels
 
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.principal import resolve_principal
+from cloudg_lab.logs import log_failure
 from cloudg_lab.types import OAuthToken, Principal, PrincipalResolver, RequestInfo, Transport
 
 PRINCIPAL_SCOPE_KEY = "cloudg.principal"
@@ -81,8 +82,8 @@ class ContextFactory:
         async def progress(value: float, total: float | None, message: str | None) -> None:
             try:
                 await session.report_progress(value, total, message)
-            except Exception:  # a client gone away must not fail the call
-                _log.debug("progress notification not delivered", exc_info=True)
+            except Exception as exc:  # a client gone away must not fail the call
+                log_failure(_log, "progress notification", exc, logging.DEBUG)
 
         async def log(level: str, data: Any, logger_name: str) -> None:
             wire_level = level if level in _LEVELS else "info"
@@ -92,8 +93,8 @@ class ContextFactory:
                 level=wire_level, data=data, logger=logger_name))
             try:
                 await session.send_notification(note, related_request_id=ctx.request_id)
-            except Exception:
-                _log.debug("log notification not delivered", exc_info=True)
+            except Exception as exc:
+                log_failure(_log, "log notification", exc, logging.DEBUG)
 
         return ToolContext(principal=self.principal(info), request_id=ctx.request_id,
                            progress=progress, log=log, request=info)

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from mcp import MCPError, types
 
 from cloudg_lab.errors import MCPLayerError, protocol_code
+from cloudg_lab.logs import log_failure
 from cloudg_lab.types import PromptResult, ToolResult
 
 T = TypeVar("T")
@@ -51,8 +52,8 @@ async def guarded(label: str, call: Callable[[], Awaitable[T]]) -> T:
         raise
     except MCPLayerError as exc:
         raise protocol_error(exc) from None
-    except Exception:
-        _log.exception("%s failed unexpectedly", label)
+    except Exception as exc:
+        log_failure(_log, label, exc)
         raise MCPError(INTERNAL_ERROR, "Internal error") from None
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import logging
 import time
-import traceback
 from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.errors import (
@@ -28,6 +27,7 @@ from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
 from cloudg_lab.layer.validate import call_shape, validate_arguments
+from cloudg_lab.logs import log_failure
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
 from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
@@ -187,8 +187,8 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
         return values
     except (AccessDeniedError, RateLimitedError) as exc:
         raise _scrubbed(layer, exc, "completion", name, spec=spec, principal=principal) from None
-    except Exception:
-        _log.debug("completion for %s failed; answering empty", name, exc_info=True)
+    except Exception as exc:
+        log_failure(_log, f"completion for {name} (answered empty)", exc, logging.DEBUG)
         return dict(EMPTY_COMPLETION)
 
 
@@ -264,10 +264,8 @@ def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str
     """(code, message, data) for any exception; unexpected ones are logged with their frames."""
     if isinstance(exc, MCPLayerError):
         return exc.code, exc.message, exc.data
-    message = f"{type(exc).__name__}: {exc}"
-    frames = "".join(traceback.format_tb(exc.__traceback__))
-    _log.error("%s %s raised %s\n%s", kind, name, type(exc).__name__, frames)
-    return HANDLER_ERROR, message, None
+    log_failure(_log, f"{kind} {name}", exc)
+    return HANDLER_ERROR, f"{type(exc).__name__}: {exc}", None
 
 
 def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
@@ -284,7 +282,7 @@ def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: 
 def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, *, spec: Spec,
                     principal: Principal) -> MCPLayerError:
     if not isinstance(exc, MCPLayerError):
-        _as_error(exc, kind, name)
+        _as_error(exc, kind, spec.key)  # the registered name: a resource URI is what a caller typed
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
     return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal)
 

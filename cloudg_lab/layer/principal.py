@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from cloudg_lab.logs import log_failure
 from cloudg_lab.types import Principal, PrincipalResolver, RequestInfo
 
 _log = logging.getLogger("cloudg_lab.principal")
@@ -34,8 +35,9 @@ def resolve_principal(info: RequestInfo, resolvers: Sequence[PrincipalResolver] 
     for resolver in resolvers:
         try:
             found = resolver(info)
-        except Exception:
-            _log.warning("principal resolver %r failed; falling back", resolver, exc_info=True)
+        except Exception as exc:
+            log_failure(_log, f"principal resolver {getattr(resolver, '__name__', 'resolver')}", exc,
+                        logging.WARNING)
             continue
         if isinstance(found, Principal):
             return found

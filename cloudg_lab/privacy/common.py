@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import fnmatch
 import logging
+import sys
 from functools import cache
 from typing import Any
 
+from cloudg_lab.logs import log_failure
 from cloudg_lab.privacy.pipeline import TransformContext
 
 _log = logging.getLogger("cloudg_lab.privacy")
@@ -22,7 +24,9 @@ FAILED = "[REDACTED:transform_error]"
 
 def fail_closed(name: str, value: Any, ctx: TransformContext) -> Any:
     """Log the current exception, count it, and return a marker instead of `value`."""
-    _log.exception("transform %s failed on %s %s at %s", name, ctx.kind, ctx.name, ctx.path or "/")
+    failure = sys.exc_info()[1]
+    if failure is not None:
+        log_failure(_log, f"transform {name} on {ctx.kind} {ctx.name} at {ctx.path or '/'}", failure)
     ctx.report.count("errors", name)
     return FAILED
 

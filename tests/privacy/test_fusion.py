@@ -89,7 +89,8 @@ def test_a_failing_stage_fails_closed(make_ctx: Ctx, caplog: Any) -> None:
 
     ctx = make_ctx()
     assert fusion.apply([Broken()], {"a": "secret stuff"}, ctx) == "[REDACTED:transform_error]"
-    assert ctx.report.to_dict() == {"errors": {"broken": 1}} and "transform broken failed" in caplog.text
+    assert ctx.report.to_dict() == {"errors": {"broken": 1}}
+    assert "transform broken on tool" in caplog.text and "failed with RuntimeError" in caplog.text
 
 
 def test_values_nested_thousands_of_levels_deep_are_transformed(make_ctx: Ctx) -> None:
