@@ -194,7 +194,12 @@ class Policy:
     def record_rejection(self, ticket: AuditEntry | None, reason: str, *, kind: Kind, name: str,
                          principal: Principal, arguments: Any = None,
                          request_id: str | int | None = None) -> AuditEntry | None:
-        """The input stage refused a call `check_call` allowed: the `allowed` entry does not stand."""
+        """The input stage refused a call `check_call` allowed: the `allowed` entry does not stand.
+
+        The reason is an error message that may quote what the caller sent (an argument's name), so
+        it is scrubbed like names are.
+        """
+        reason = self.scrub(reason, principal)
         if ticket is not None:
             return self.audit.rewrite(ticket, decision="rejected", reason=reason)
         return self._record("rejected", kind, name, principal, hashed=self.hasher.arguments(arguments),

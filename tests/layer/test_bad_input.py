@@ -125,3 +125,16 @@ async def test_a_bad_tool_registration_fails_at_registration(make_layer):
         async def t4() -> None:
             return None
     assert await layer.list_tools(Principal.local()) == []
+
+
+async def test_a_rejection_reason_is_scrubbed_before_it_reaches_the_audit(make_layer):
+    layer = make_layer({"name": "shout", "audit": True, "transforms": [{"type": "shout"}]})
+
+    @layer.tool()
+    async def take(data: Any = None) -> str:
+        return "ok"
+
+    result = await layer.call_tool("take", {"canary-key": {"x": object()}})
+    assert result.is_error and "CANARY-KEY" in result.text
+    [entry] = layer.audit_log.entries()
+    assert entry.decision == "rejected" and "canary" not in entry.reason and "CANARY-KEY" in entry.reason
