@@ -13,36 +13,19 @@ for `frontend` (runs once in JupyterLab, once in Notebook 7) and `open_notebook`
 Browser test modules set `pytestmark = pytest.mark.browser`; `make test` runs `-n 2 --dist loadscope`,
 which keeps each module on one worker, so a module's tests share its browser and servers.
 
-The suite imports test files by path (`--import-mode=importlib`), so this conftest loads its sibling
-modules the same way and registers them under their file names: test modules then simply
-`import browser_harness` / `import payload_samples` / `import sample_estate` (from tests/notebooks).
+`browser_harness`, `payload_samples` and `sample_estate` (tests/notebooks) are importable by name
+(pytest's `pythonpath`).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 
+import browser_harness as harness
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-
-def _load_sibling(name: str, folder: Path = Path(__file__).parent) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load_sibling("browser_harness")
-_load_sibling("payload_samples")
-# The sample estate's real identifiers, shared with the nbclient tests of the same notebooks.
-_load_sibling("sample_estate", Path(__file__).parent.parent / "notebooks")
 CHROMIUM, CHROMIUM_ARGS, FRONTENDS = harness.CHROMIUM, harness.CHROMIUM_ARGS, harness.FRONTENDS
 JupyterServer, NotebookPage = harness.JupyterServer, harness.NotebookPage
 

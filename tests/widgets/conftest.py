@@ -1,36 +1,20 @@
 """Fixtures for widget tests: a real kernel (the notebook tests' harness) and in-process sessions.
 
-The kernel harness lives in `tests/notebook/conftest.py`; the suite imports test files by path
-(`--import-mode=importlib`), so it is loaded here by path too and registered as `notebook_kernel`.
+The kernel harness is `tests/notebook/notebook_kernel.py`, importable by name (pytest's `pythonpath`).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import notebook_kernel as harness
 import pytest
 
 from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.notebook.session import Session
 
 VAULT_KEY = "widget-tests-key"
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-harness = _load("notebook_kernel", Path(__file__).parent.parent / "notebook" / "conftest.py")
 
 TREE_STATE = '''
 import json, re

@@ -8,16 +8,15 @@ and yields a connected client; for in-process transports `wire.layer` is that la
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+import testlayer  # tests/wire is on pytest's pythonpath
 from mcp import Client, StdioServerParameters
 
 from cloudg_lab.adapters import HttpEndpoint, build_server
@@ -28,16 +27,6 @@ TRANSPORTS = ("memory", "stdio", "http")
 ERAS = ("legacy", "2026-07-28")
 
 
-def _load_testlayer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("wire_testlayer", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-testlayer = _load_testlayer()
 
 
 class Wire:

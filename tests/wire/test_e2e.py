@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pytest
+import testlayer
 from mcp import MCPError, types
 
 from cloudg_lab import META_PREFIX
-
-testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
 
 CODE = META_PREFIX + "error_code"
 DATA = META_PREFIX + "error_data"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
+import testlayer
 
 
 async def test_a_pseudonym_round_trips_under_strict(wire):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -11,12 +10,11 @@ from typing import Any
 
 import httpx2
 import pytest
+import testlayer
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from cloudg_lab.adapters import HttpEndpoint, TokenTable
-
-testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
 
 ANALYST = "analyst-token-0001"
 VIEWER = "viewer-token-0002"

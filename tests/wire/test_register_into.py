@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
+import testlayer
 from mcp import Client, MCPError, types
 from mcp.server import Server
 from mcp.server.mcpserver import MCPServer
-
-testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
 
 
 def _host() -> MCPServer:

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+import testlayer
 from mcp import Client
 
 from cloudg_lab.adapters import HttpEndpoint
 from cloudg_lab.middleware import AuditLogMiddleware
 
-testlayer = importlib.import_module("wire_testlayer")  # loaded by conftest.py
 SCRIPT = Path(testlayer.__file__)
 WAIT = 20.0
 
