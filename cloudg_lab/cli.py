@@ -126,10 +126,15 @@ def make_layer(args: argparse.Namespace) -> Any:
 
     timeout = getattr(args, "timeout", None)
     try:
-        return Layer(policy=getattr(args, "policy", None), datasets=_datasets(args),
-                     default_timeout=300.0 if timeout is None else (timeout or None))
+        layer = Layer(policy=getattr(args, "policy", None), datasets=_datasets(args),
+                      default_timeout=300.0 if timeout is None else (timeout or None))
     except (PolicyError, MCPLayerError, OSError, ValueError) as exc:
         raise UsageError(_one_line(exc)) from None
+    if layer.policy.transforms_anything and layer.vault.key_source == "random":
+        env = layer.policy.model.vault.key_env
+        print(f"Note: the pseudonym key is random for this process; set ${env} so pseudonyms "
+              "carry over to other processes", file=sys.stderr)
+    return layer
 
 
 def _datasets(args: argparse.Namespace) -> dict[str, str] | list[str]:

@@ -76,7 +76,7 @@ class Workspace:
         self._version = 0
         self._lock = threading.RLock()
         self._listeners: Listeners[[str, str]] = Listeners("workspace")
-        self._known: tuple[int, Mapping[str, str]] = (-1, MappingProxyType({}))
+        self._known: tuple[tuple[int, ...], Mapping[str, str]] = ((-1,), MappingProxyType({}))
 
     # ------------------------------------------------------------------ reading
 
@@ -119,12 +119,14 @@ class Workspace:
                     "allowed_roots": [str(r) for r in self.allowed_roots]}
 
     def known_identifiers(self) -> Mapping[str, str]:
-        """Every real identifier of the loaded datasets → entity type; rebuilt once per version."""
-        version, known = self._known
-        if version == self._version:
+        """Every real identifier of the loaded datasets → entity type; the same object until the
+        loaded data changes (selecting another dataset keeps it), so derived indexes keyed on it
+        are rebuilt only when they must be."""
+        stamp, known = self._known
+        if stamp == self._data_stamp():
             return known
         with self._lock:
-            version = self._version
+            stamp = self._data_stamp()
             loaded = list(self._datasets.values())
             if len(loaded) == 1:
                 known = MappingProxyType(loaded[0].identifiers)  # no copy for the common case
@@ -133,8 +135,11 @@ class Workspace:
                 for dataset in loaded:
                     merged.update(dataset.identifiers)
                 known = MappingProxyType(merged)
-            self._known = (version, known)
+            self._known = (stamp, known)
             return known
+
+    def _data_stamp(self) -> tuple[int, ...]:
+        return tuple(d.version for d in self._datasets.values())
 
     # ------------------------------------------------------------------ changing
 

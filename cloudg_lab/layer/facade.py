@@ -84,12 +84,28 @@ class Layer:
 
             workspace = Workspace(allowed_roots=allowed_roots)
         self.workspace = workspace
+        self._derive_pseudonyms()
         if catalog and registry is None:
             from cloudg_lab.catalog import register_catalog
 
             register_catalog(self)
         for name, path in _dataset_items(datasets):
             self.workspace.load(path, name=name)
+
+    def _derive_pseudonyms(self) -> None:
+        """Let the vault resolve pseudonyms of the workspace's data it never issued, and build
+        the cheap part of that reverse map at each load rather than on the first resolution."""
+        known = getattr(self.workspace, "known_identifiers", None)
+        if not callable(known):
+            return
+        vault = self.policy.vault
+        vault.derive_from(known)
+
+        def on_change(event: str, _name: str) -> None:
+            if event in ("loaded", "replaced"):
+                vault.prepare()
+
+        self.workspace.on_change(on_change)
 
     # ------------------------------------------------------------------ parts
 

@@ -6,7 +6,9 @@ stateless servers scale out and shared notebooks agree; the vault's tables exist
 pseudonyms, to never hand out one that collides with a real value (a collision re-salts with
 the next attempt instead of reversing to the wrong value), and to list mappings for people
 allowed to see them. Namespaces are `global` or `p:<principal id>`; a pseudonym resolves only
-in the namespace that issued it.
+in its namespace. A pseudonym this process never issued still resolves when its real value is in
+the data the vault derives from (`derive_from`, see `derive`): what a caller can resolve depends
+on the key and the data, never on the order of calls, and a miss changes nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cloudg_lab.observers import Listeners
-from cloudg_lab.privacy import shapes, text, vault_file
+from cloudg_lab.privacy import derive, shapes, text, vault_file
 from cloudg_lab.privacy.entities import NAME_FAMILIES, family_of
 from cloudg_lab.privacy.vault_file import FORMAT, VaultError
 
@@ -32,6 +34,8 @@ MASK = "••••••"
 _ATTEMPTS = 64
 _PRF_CACHE = 200_000
 Listener = Callable[[dict[str, Any]], None]
+Source = Callable[[], Mapping[str, str]]
+"""The real identifiers of the loaded data (value → entity), the same object while unchanged."""
 
 
 @dataclass(slots=True, eq=False)
@@ -82,12 +86,12 @@ class Vault:
         else:
             master = key.encode("utf-8") if isinstance(key, str) else bytes(key)
             self.key_source = key_source or "argument"
-        def derive(label: str) -> bytes:
+        def subkey(label: str) -> bytes:
             return hmac.digest(master, f"cloudg-lab/{label}".encode(), "sha256")
 
-        self._k_token, self._k_prefix, self._k_hash = derive("tokenize"), derive("prefix"), derive("hash")
-        self._k_file = derive("file-encryption")
-        self.key_id = derive("key-id").hex()[:12]
+        self._k_token, self._k_prefix, self._k_hash = subkey("tokenize"), subkey("prefix"), subkey("hash")
+        self._k_file = subkey("file-encryption")
+        self.key_id = subkey("key-id").hex()[:12]
         self.path = Path(path).expanduser() if path else None
         self.autosave, self.encrypt = autosave, encrypt
         self.generation = 0
@@ -98,7 +102,9 @@ class Vault:
         self._lock = threading.RLock()
         self._forward: dict[tuple[str, str, str], Entry] = {}
         self._reverse: dict[tuple[str, str], Entry] = {}
-        self._reals: set[str] = set()
+        self._source: Source | None = None
+        self._digests: dict[str, tuple[Mapping[str, str], dict[tuple[str, str], list[derive.Candidate]]]] = {}
+        self._full: dict[str, tuple[Mapping[str, str], dict[str, derive.Candidate]]] = {}
         self._names: dict[str, dict[str, str]] = {}
         self._aliases: dict[str, str] = {}
         self._alias_reverse: dict[str, Entry] = {}
@@ -161,26 +167,39 @@ class Vault:
             return self._aliases[value]
         if value in self._alias_reverse:
             return value
-        pseudonym = None
-        for attempt in range(_ATTEMPTS):
-            keyed = _Keyed(self, value, family=family, namespace=namespace, attempt=attempt,
-                           avoid=avoid, created=created)
-            candidate = shapes.make(entity, value, keyed)
-            if candidate is None:
-                return value
-            if self._free(candidate, value, namespace, avoid):
-                pseudonym = candidate
-                break
-        if pseudonym is None:  # 64 collisions in a row: a vanishingly small or exhausted shape
-            raise VaultError(f"no free pseudonym for a {entity} value after {_ATTEMPTS} attempts")
+        pseudonym = self._choose(value, entity, namespace, avoid, created)
+        if pseudonym is None:
+            return value
         now = time.time()
         entry = Entry(namespace, entity, value, pseudonym, now, now)
         self._insert(entry, family)
         created.append(entry)
         return pseudonym
 
+    def _choose(self, value: str, entity: str, namespace: str, avoid: Container[str] | None,
+                created: list[Entry]) -> str | None:
+        """The pseudonym `value` gets (None: it identifies nothing); inserts nothing itself, but
+        composite shapes register their components through `_Keyed.sub`.
+
+        Raises:
+            VaultError: after 64 collisions in a row (a vanishingly small or exhausted shape).
+        """
+        family = family_of(entity)
+        for attempt in range(_ATTEMPTS):
+            keyed = _Keyed(self, value, family=family, namespace=namespace, attempt=attempt,
+                           avoid=avoid, created=created)
+            candidate = shapes.make(entity, value, keyed)
+            if candidate is None:
+                return None
+            if self._free(candidate, value, namespace, avoid):
+                return candidate
+        raise VaultError(f"no free pseudonym for a {entity} value after {_ATTEMPTS} attempts")
+
     def _free(self, candidate: str, value: str, namespace: str, avoid: Container[str] | None) -> bool:
-        if candidate == value or candidate in self._reals or candidate in self._alias_reverse:
+        """Free: not the value itself, no alias, no other value's pseudonym, no real value of the
+        data (`avoid`). Values merely met before do not count, or what a caller sees would depend
+        on the order of calls."""
+        if candidate == value or candidate in self._alias_reverse:
             return False
         other = self._reverse.get((namespace, candidate))
         if other is not None and other.real != value:
@@ -190,7 +209,6 @@ class Vault:
     def _insert(self, entry: Entry, family: str) -> None:
         self._forward[(entry.namespace, family, entry.real)] = entry
         self._reverse[(entry.namespace, entry.pseudonym)] = entry
-        self._reals.add(entry.real)
         if family in NAME_FAMILIES:
             self._names.setdefault(entry.namespace, {})[entry.real] = entry.entity
             self.names_version += 1
@@ -225,11 +243,73 @@ class Vault:
     # ------------------------------------------------------------------ reverse
 
     def entry(self, pseudonym: str, namespace: str = "global") -> Entry | None:
-        """The mapping behind a pseudonym or alias of `namespace`, or None."""
+        """The mapping behind a pseudonym or alias of `namespace` (issued here or derivable from
+        the data), or None."""
         found = self._reverse.get((namespace, pseudonym)) or self._alias_reverse.get(pseudonym)
+        if found is None and self._source is not None and 7 <= len(pseudonym) <= 4096:
+            found = self._derived(pseudonym, namespace)
         if found is not None:
             found.last_used = time.time()
         return found
+
+    # ------------------------------------------------------------------ derived reverse maps
+
+    def derive_from(self, source: Source) -> None:
+        """Resolve pseudonyms of the values `source()` lists even when this process never issued
+        them (a second server, yesterday's notebook, a chained `cloudg-lab call`)."""
+        self._source = source
+
+    def prepare(self, namespace: str = "global") -> None:
+        """Build the cheap tier of `namespace`'s derived index now (at load) instead of on the
+        first resolution."""
+        if self._source is not None:
+            self._digest_index(namespace, self._source())
+
+    def _digest_index(self, namespace: str,
+                      known: Mapping[str, str]) -> dict[tuple[str, str], list[derive.Candidate]]:
+        built = self._digests.get(namespace)
+        if built is None or built[0] is not known:
+            with self._lock:
+                built = self._digests.get(namespace)
+                if built is None or built[0] is not known:
+                    index = derive.digest_index(self._k_token, namespace, derive.candidates(known))
+                    built = self._digests[namespace] = (known, index)
+        return built[1]
+
+    def _full_index(self, namespace: str, known: Mapping[str, str]) -> dict[str, derive.Candidate]:
+        built = self._full.get(namespace)
+        if built is None or built[0] is not known:
+            with self._lock:
+                index: dict[str, derive.Candidate] = {}
+                for value, entity in derive.candidates(known):
+                    if family_of(entity) in derive.ALWAYS_LABELLED:
+                        continue
+                    pseudonym = self._choose(value, entity, namespace, known, [])
+                    if pseudonym is not None:
+                        index.setdefault(pseudonym, (value, entity))
+                built = self._full[namespace] = (known, index)
+        return built[1]
+
+    def _derived(self, pseudonym: str, namespace: str) -> Entry | None:
+        """The entry for a pseudonym of the data's values, made the way `tokenize` makes it; a
+        candidate whose pseudonym turns out different (a digest-prefix clash) is not taken."""
+        assert self._source is not None
+        known = self._source()
+        if not known:
+            return None
+        shape = derive.labelled(pseudonym)
+        if shape is not None:
+            found = list(self._digest_index(namespace, known).get(shape, ()))
+        else:
+            hit = self._full_index(namespace, known).get(pseudonym)
+            found = [hit] if hit is not None else []
+        for value, entity in found:
+            with self._lock:
+                if self._choose(value, entity, namespace, known, []) != pseudonym:
+                    continue
+            self.tokenize(value, entity, namespace, avoid=known)
+            return self._reverse.get((namespace, pseudonym))
+        return None
 
     def detokenize(self, pseudonym: str, namespace: str = "global") -> str | None:
         """The real value of a pseudonym (or alias) issued in `namespace`, else None."""
@@ -347,7 +427,8 @@ class Vault:
             for table in (self._forward, self._reverse, self._names, self._aliases,
                           self._alias_reverse):
                 table.clear()
-            self._reals.clear()
+            self._digests.clear()
+            self._full.clear()
             self.generation += 1
         self._notify({"event": "cleared"})
         self._mark_dirty()

@@ -27,8 +27,9 @@ _AWS_ID_PREFIXES = frozenset({
     "eipalloc", "eipassoc", "lt", "tgw", "tgw-attach", "pcx", "vpce", "dopt", "sir", "fs", "fsap",
     "cvpn-endpoint", "vgw", "cgw", "vpn", "eigw", "rtbassoc", "prefix", "pl", "lb",
 })
-_LABELS = {"resource": "res", "resource_group": "rg", "dataset": "ds", "person": "person",
+LABELS = {"resource": "res", "resource_group": "rg", "dataset": "ds", "person": "person",
            "tag": "tag", "org": "org", "gcp_project": "proj", "account": "acct"}
+"""Families rendered `<label>-<hex of the value's digest>` (`derive` indexes them by that hex)."""
 _NULLISH = frozenset({"", "none", "null", "n/a", "na", "-", "*", "unknown", "undefined", "global",
                       "true", "false", "nil"})
 
@@ -129,7 +130,7 @@ def make(entity: str, value: str, keyed: Keyed) -> str | None:
     """The pseudonym of `value` for this attempt; None when the value identifies nothing."""
     family = family_of(entity)
     if keyed.attempt >= 48 and family not in ("arn", "azure_id", "gcp_name", "cloudg_uri"):
-        return f"{_LABELS.get(family, 'tok')}-{_hex(keyed, 16)}"  # a crowded shape: stop keeping it
+        return f"{LABELS.get(family, 'tok')}-{_hex(keyed, 16)}"  # a crowded shape: stop keeping it
     if family == "account":
         return _account(keyed, value)
     if family == "uuid":
@@ -138,8 +139,8 @@ def make(entity: str, value: str, keyed: Keyed) -> str | None:
         return _digits(keyed, len(value)) if _DIGITS.match(value) else f"num-{_hex(keyed, 10)}"
     if family == "resource":
         return _resource(keyed, value)
-    if family in _LABELS:
-        return f"{_LABELS[family]}-{_hex(keyed, 8 if family == 'gcp_project' else 10)}"
+    if family in LABELS:
+        return f"{LABELS[family]}-{_hex(keyed, 8 if family == 'gcp_project' else 10)}"
     if family == "ip":
         return network.ip(value, keyed.prf, keyed.attempt, keyed.digest())
     if family == "cidr":

@@ -1,0 +1,116 @@
+"""Guarantee 1 through real process boundaries: same key and data, same pseudonyms, both ways.
+
+Each process derives its reverse map from the key and the loaded data, so a pseudonym printed by
+one `cloudg-lab call` resolves in the next, a pseudonym from one HTTP server resolves on another,
+and a lookup that fails changes nothing a later call sees.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import Client
+
+from cloudg_lab.sample import generate
+
+CLI = str(Path(sys.executable).parent / "cloudg-lab")
+WAIT = 60.0
+KEY_ENV = "CLOUDG_LAB_VAULT_KEY"
+PAGE = {"limit": 5, "fields": ["id", "name", "account_id", "arn"]}
+
+
+@pytest.fixture(scope="module")
+def estate(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("estate")
+    generate(600, seed=424242, out=out)
+    return out
+
+
+def _env(key: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != KEY_ENV}
+    if key is not None:
+        env[KEY_ENV] = key
+    return env
+
+
+def _call(estate: Path, tool: str, arguments: dict[str, Any], key: str | None,
+          ) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([CLI, "call", tool, "--policy", "strict", "--dataset", f"prod={estate}",
+                           "--args", json.dumps(arguments)], capture_output=True, text=True,
+                          timeout=WAIT, env=_env(key), check=False)
+
+
+def test_a_pseudonym_printed_by_one_call_resolves_in_the_next(estate: Path) -> None:
+    first = _call(estate, "find_assets", PAGE, "chain-key")
+    assert first.returncode == 0, first.stderr
+    items = json.loads(first.stdout)["items"]
+    real_ids = json.loads(subprocess.run(
+        [CLI, "call", "find_assets", "--policy", "open", "--dataset", f"prod={estate}",
+         "--args", json.dumps(PAGE)], capture_output=True, text=True, timeout=WAIT,
+        env=_env(None), check=True).stdout)["items"]
+    for item, real in zip(items, real_ids, strict=True):
+        assert item["id"] != real["id"]
+        again = _call(estate, "get_asset", {"ref": item["id"]}, "chain-key")
+        assert again.returncode == 0, again.stderr
+        record = json.loads(again.stdout)
+        assert (record["id"], record["name"], record["arn"]) == (item["id"], item["name"], item["arn"])
+        by_arn = _call(estate, "get_asset", {"ref": item["arn"]}, "chain-key")
+        assert by_arn.returncode == 0 and json.loads(by_arn.stdout)["id"] == item["id"]
+
+
+def test_another_key_resolves_nothing_and_a_random_key_is_announced(estate: Path) -> None:
+    items = json.loads(_call(estate, "find_assets", PAGE, "key-one").stdout)["items"]
+    other = _call(estate, "get_asset", {"ref": items[0]["id"]}, "key-two")
+    assert other.returncode == 1 and items[0]["id"] not in other.stdout
+    random_key = _call(estate, "find_assets", PAGE, None)
+    assert random_key.returncode == 0
+    assert "random" in random_key.stderr and KEY_ENV in random_key.stderr
+    keyed = _call(estate, "find_assets", PAGE, "key-one")
+    assert "random" not in keyed.stderr
+
+
+@asynccontextmanager
+async def _server(estate: Path, key: str) -> AsyncIterator[str]:
+    process = await asyncio.create_subprocess_exec(
+        CLI, "serve", "--transport", "http", "--port", "0", "--policy", "strict",
+        "--dataset", f"prod={estate}", env=_env(key), stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    try:
+        url = None
+        async with asyncio.timeout(WAIT):
+            while url is None:
+                line = (await process.stderr.readline()).decode()
+                assert line, "the server exited before serving"
+                url = re.search(r"serving (http://\S+)", line)
+        yield url.group(1)
+    finally:
+        process.send_signal(signal.SIGINT)
+        async with asyncio.timeout(WAIT):
+            await process.wait()
+
+
+async def test_two_http_servers_with_one_key_resolve_each_others_pseudonyms(estate: Path) -> None:
+    async with _server(estate, "fleet-key") as first_url, _server(estate, "fleet-key") as second_url:
+        async with Client(first_url) as first:
+            page = (await first.call_tool("find_assets", PAGE)).structured_content
+        async with Client(second_url) as second:
+            miss = await second.call_tool("get_asset", {"ref": "res-0123456789"})
+            assert miss.is_error
+            for item in page["items"]:
+                found = await second.call_tool("get_asset", {"ref": item["id"]})
+                assert not found.is_error
+                assert found.structured_content["name"] == item["name"]
+            again = (await second.call_tool("find_assets", PAGE)).structured_content
+    assert again["items"] == page["items"]
