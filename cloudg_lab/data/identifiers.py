@@ -6,6 +6,8 @@ field; patterns alone cannot know that `billing-db-01` is a name. This map can.
 
 from __future__ import annotations
 
+import ipaddress
+
 from cloudg_lab.data.inventory import Inventory
 
 MIN_LENGTH = 3
@@ -25,7 +27,8 @@ def arn_entity(arn: str) -> str:
 
 
 def identifiers(inv: Inventory) -> dict[str, str]:
-    """value → entity for every asset id, name, ARN and account id (and finding resource ids)."""
+    """value → entity for every asset id, name, ARN and account id, every finding's id and
+    resource id and every edge endpoint."""
     known: dict[str, str] = {}
     for name in inv.names:
         known[name] = "resource_name"
@@ -39,4 +42,18 @@ def identifiers(inv: Inventory) -> dict[str, str]:
         known[ident] = "asset_id"
     for ident in inv.finding_resources:
         known.setdefault(ident, "asset_id")
+    for endpoint in (*inv.edge_src, *inv.edge_dst):
+        if endpoint not in known and not _address(endpoint):
+            known[endpoint] = "asset_id"  # an endpoint that is no asset names one all the same
+    for ident in inv.finding_ids:
+        known.setdefault(ident, "asset_id")  # finding ids quote resource names and ids
     return {k: v for k, v in known.items() if len(k) >= MIN_LENGTH}
+
+
+def _address(text: str) -> bool:
+    """An IP or CIDR endpoint (`0.0.0.0/0`, the internet): its own shape says what it is."""
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True

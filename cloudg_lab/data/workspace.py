@@ -9,15 +9,16 @@ file completely before touching the workspace, so a bad file leaves it exactly a
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from cloudg_lab.data import paths
 from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers
@@ -50,11 +51,14 @@ class Dataset:
     def providers(self) -> list[str]:
         return sorted(set(self.inventory.providers))
 
+    sensitive: Mapping[str, str] | None = None
+    """What the workspace's classifier found at load (None: no classifier)."""
+
     @cached_property
-    def identifiers(self) -> dict[str, str]:
-        """Real identifiers of this dataset, its own name included → entity type."""
-        own = {self.name: "dataset_name"} if len(self.name) >= MIN_LENGTH else {}
-        return {**identifiers(self.inventory), **own}
+    def identifiers(self) -> Mapping[str, str]:
+        """Real identifiers (and, when classified, every sensitive value) → entity type."""
+        return self.sensitive if self.sensitive is not None else own_identifiers(self.name,
+                                                                                 self.inventory)
 
     def info(self) -> dict[str, Any]:
         inv = self.inventory
@@ -64,13 +68,32 @@ class Dataset:
                 "compliance_results": len(inv.compliance)}
 
 
+def own_identifiers(name: str, inventory: Inventory) -> dict[str, str]:
+    """Real identifiers of a dataset, its own name included → entity type."""
+    own = {name: "dataset_name"} if len(name) >= MIN_LENGTH else {}
+    return {**identifiers(inventory), **own}
+
+
+class Classifier(Protocol):
+    """What the privacy side makes of a dataset at load (the workspace knows no detector)."""
+
+    def dataset(self, records: Iterable[str], identifiers: Mapping[str, str]) -> Mapping[str, str]:
+        """value → entity of every sensitive value of the records (their JSON text)."""
+        ...
+
+    def combine(self, parts: Sequence[Mapping[str, str]]) -> Mapping[str, str]:
+        """One mapping for several loaded datasets."""
+        ...
+
+
 class Workspace:
     """Datasets by name (`^[A-Za-z0-9_.-]{1,64}$`), at most `max_datasets`, one active."""
 
     def __init__(self, allowed_roots: Sequence[str | Path] | None = None, *,
-                 max_datasets: int = MAX_DATASETS) -> None:
+                 max_datasets: int = MAX_DATASETS, classifier: Classifier | None = None) -> None:
         self.allowed_roots = paths.allowed_roots(allowed_roots)
         self.max_datasets = max_datasets
+        self.classifier = classifier
         self._datasets: dict[str, Dataset] = {}
         self._active: str | None = None
         self._version = 0
@@ -129,7 +152,9 @@ class Workspace:
             stamp = self._data_stamp()
             loaded = list(self._datasets.values())
             if len(loaded) == 1:
-                known = MappingProxyType(loaded[0].identifiers)  # no copy for the common case
+                known = _read_only(loaded[0].identifiers)  # no copy for the common case
+            elif self.classifier is not None:
+                known = self.classifier.combine([d.identifiers for d in loaded])
             else:
                 merged: dict[str, str] = {}
                 for dataset in loaded:
@@ -168,17 +193,25 @@ class Workspace:
         chosen = self._check_name(name) if name else derive_name(Path(path), fallback=target)
         self._check_free(chosen, replace)
         inventory = load_inventory(target, progress=progress)
+        sensitive = self._classify(chosen, inventory)
         with self._lock:
             self._check_free(chosen, replace)
             replaced = chosen in self._datasets
             self._version += 1
             dataset = Dataset(name=chosen, inventory=inventory, source=inventory.file,
-                              loaded_at=_now(), version=self._version)
+                              loaded_at=_now(), version=self._version, sensitive=sensitive)
             self._datasets[chosen] = dataset
             if activate or self._active is None:
                 self._active = chosen
         self._notify("replaced" if replaced else "loaded", chosen)
         return dataset
+
+    def _classify(self, name: str, inventory: Inventory) -> Mapping[str, str] | None:
+        """Classified once, before the dataset is registered: a failure registers nothing."""
+        if self.classifier is None:
+            return None
+        records = itertools.chain(inventory.raw, inventory.edge_raw, inventory.finding_raw)
+        return self.classifier.dataset(records, own_identifiers(name, inventory))
 
     def select(self, name: str) -> Dataset:
         """Make `name` the active dataset.
@@ -245,6 +278,10 @@ class Workspace:
         if name not in self._datasets and len(self._datasets) >= self.max_datasets:
             raise InvalidArgumentsError(f"The workspace holds {self.max_datasets} datasets; "
                                         "unload one first", {"datasets": self.names()})
+
+
+def _read_only(mapping: Mapping[str, str]) -> Mapping[str, str]:
+    return mapping if not isinstance(mapping, dict) else MappingProxyType(mapping)
 
 
 def derive_name(path: Path, fallback: Path | None = None) -> str:

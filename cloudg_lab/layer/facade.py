@@ -81,8 +81,9 @@ class Layer:
         self._chains: dict[str, Terminal] = {}
         if workspace is None:
             from cloudg_lab.data.workspace import Workspace
+            from cloudg_lab.privacy.classify import DatasetClassifier
 
-            workspace = Workspace(allowed_roots=allowed_roots)
+            workspace = Workspace(allowed_roots=allowed_roots, classifier=DatasetClassifier())
         self.workspace = workspace
         self._derive_pseudonyms()
         if catalog and registry is None:

@@ -22,7 +22,8 @@ from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding
 from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
-from cloudg_lab.privacy.entities import CATEGORY_OF, canonical, category_of
+from cloudg_lab.privacy.dictionary import Dictionary
+from cloudg_lab.privacy.entities import CATEGORY_OF, FAMILY, canonical, category_of
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
 from cloudg_lab.privacy.walk import DROP
@@ -31,6 +32,9 @@ Effect = tuple[str, str, "str | None"]
 Outcome = tuple[Any, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)
 _SECRETS = ("secret", "credential")
+_NUMERIC_FAMILIES = frozenset({"account", "digits"})
+DATASET_VALUE = "dataset_value"
+"""The detector name of a dictionary match (a value the loaded data holds)."""
 _NAME_ENTITIES = ("resource_name", "person", "dataset_name", "gcp_project_id", "aws_account_id",
                   "tag_value", "azure_resource_group", "org_name", "email")
 
@@ -79,6 +83,7 @@ class Scanner:
                  keep_last: int) -> None:
         self.plan, self.rules, self.detectors = plan, rules, detectors
         self.vault, self.namespace, self.known = vault, namespace, known
+        self.dictionary = known if isinstance(known, Dictionary) else None
         self.min_confidence, self.keep_last = min_confidence, keep_last
         self.max_words = 1
         if plan.mentions:
@@ -92,6 +97,9 @@ class Scanner:
             return self._spans(value, self._scan(value, self.plan.secrets, rule), False)
         if nullish(value) or self.vault.is_issued(value, self.namespace) or _ours(value):
             return KEEP
+        listed = self._listed(value, rule, secrets_only=rule.kind in ("typed", "asset"))
+        if listed is not None:
+            return listed
         findings = self._scan(value, self.plan.detectors, rule)
         secret = any(f.category in _SECRETS for f in findings)
         if len(findings) == 1 and _covers(findings[0], value):
@@ -112,6 +120,36 @@ class Scanner:
                     return self.whole(value, refined, category_of(refined), "known_identifier")
         return self._spans(value, findings, self.plan.mentions and rule is not KEY)
 
+    def number(self, text: str, rule: KeyRule) -> Outcome:
+        """A number (as `text`): an identifier under a numeric-typed or secret key, or when the
+        dataset holds it as a value; otherwise a number, a count at any size."""
+        if rule.kind == "sensitive" or (rule.kind == "typed" and (
+                rule.numbers or FAMILY.get(rule.entity or "") in _NUMERIC_FAMILIES)):
+            return self.outcome(text, rule)
+        listed = self._listed(text, rule)
+        return KEEP if listed is None else listed
+
+    def _listed(self, value: str, rule: KeyRule, *, secrets_only: bool = False) -> Outcome | None:
+        """The outcome for a value the dataset's dictionary holds, whatever key it sits under
+        now, when a rule acts on its entity; None otherwise. Under a typed key only a secret
+        is decided here (the key knows best what else the value is)."""
+        if self.dictionary is None or not _may_be_name(value, rule):
+            return None
+        entity = self.dictionary.get(value)
+        if entity is None:
+            entity = self.dictionary.entity(value)
+            if entity is None or not text.mentionable(value.strip()):
+                return None
+        refined = refine(canonical(entity), value.strip())
+        if refined is None:
+            return None
+        category = category_of(refined)
+        if secrets_only and category not in _SECRETS:
+            return None
+        if self.rules.resolve(refined, category, DATASET_VALUE) == "keep":
+            return None
+        return self.whole(value, refined, category, DATASET_VALUE)
+
     def whole(self, value: str, entity: str, category: str, detector: str) -> Outcome:
         """Replace `value` as one unit (or drop it)."""
         action = self.rules.resolve(entity, category, detector)
@@ -131,6 +169,8 @@ class Scanner:
     def _spans(self, value: str, findings: list[Finding], mentions: bool) -> Outcome:
         spans: list[tuple[int, int, str, str, str]] = [
             (f.start, f.end, f.entity, f.category, f.detector) for f in findings]
+        if self.dictionary is not None:
+            spans = _merge(spans, self._dictionary_spans(value))
         version = -1
         if mentions:
             version = self.vault.names_version
@@ -159,6 +199,18 @@ class Scanner:
             return (SAME, (), version)
         return (text.replace(value, replaced), tuple(effects), version)
 
+    def _dictionary_spans(self, value: str) -> list[tuple[int, int, str, str, str]]:
+        assert self.dictionary is not None
+        out: list[tuple[int, int, str, str, str]] = []
+        for start, end, entity in self.dictionary.find(value):
+            refined = refine(canonical(entity), value[start:end])
+            if refined is None:
+                continue
+            category = category_of(refined)
+            if self.rules.resolve(refined, category, DATASET_VALUE) != "keep":
+                out.append((start, end, refined, category, DATASET_VALUE))
+        return out
+
     def _lookup(self, token: str) -> str | None:
         entity = self.known.get(token) if self.known is not None else None
         if entity is None:
@@ -179,6 +231,20 @@ def _ours(value: str) -> bool:
         return True
     m = _HASH.match(value) if ":" in value else None
     return m is not None and m.group(1) in CATEGORY_OF
+
+
+def _merge(found: list[tuple[int, int, str, str, str]],
+           listed: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
+    """Pattern findings and dictionary spans without overlaps: a secret wins, then the longer
+    span (a whole passphrase over the one word a pattern saw)."""
+    if not listed:
+        return found
+    ranked = sorted(found + listed, key=lambda s: (s[3] not in _SECRETS, s[0] - s[1]))
+    kept: list[tuple[int, int, str, str, str]] = []
+    for span in ranked:
+        if all(span[1] <= k[0] or k[1] <= span[0] for k in kept):
+            kept.append(span)
+    return sorted(kept)
 
 
 def _covers(finding: Finding, value: str) -> bool:

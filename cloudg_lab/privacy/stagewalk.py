@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 _LEAF_MEMO = 300_000
 _KEY_MEMO = 50_000
 _STATES = 20_000
-_PASS = frozenset({bool, type(None), float})
+_PASS = frozenset({bool, type(None)})
 Compiled = tuple[tuple[str, str], int, "str | None", str]
 """An effect as memos keep it: the report key built once, not on every replay."""
 
@@ -180,6 +180,9 @@ class Run:
     def leaf(self, cs: State, value: Any) -> Any:
         """The new value of the scalar at hand (or DROP)."""
         tv = type(value)
+        if tv is float and cs.ints is not None and value.is_integer() and abs(value) >= cs.ints:
+            new = self.leaf(cs, int(value))  # an account id stored as 123456789012.0
+            return value if type(new) is int else new
         if tv is str or (tv is int and cs.ints is not None and abs(value) >= cs.ints):
             found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
             if found is None or 0 <= found[2] < self.floor:
@@ -188,13 +191,13 @@ class Run:
             if effects:
                 self.record(effects)
             return value if new is SAME else new
-        if tv not in _PASS and tv is not int:
+        if tv not in _PASS and tv is not int and tv is not float:
             self.counts[("passed_through", tv.__name__)] = \
                 self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
 
     def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Compiled, ...], int]:
-        found = self._leaf_miss(cs, str(value))
+        found = self._leaf_miss(cs, value)
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[("int", value)] = found
         return found

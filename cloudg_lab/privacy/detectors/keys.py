@@ -28,6 +28,8 @@ class KeyRule:
     """Typed values become the entity even when no pattern recognises them."""
     scoped: tuple[str, ...] = ()
     """Names of policy detectors restricted to keys matching this one."""
+    numbers: bool = False
+    """A number under the key is an identifier at any size (`resource_id`, not `assets`)."""
 
 
 _INTERNED: dict[KeyRule, KeyRule] = {}
@@ -198,8 +200,13 @@ def key_rule(key: str) -> KeyRule:
         return intern(KeyRule("typed", "ip_address", "typed_keys", forced=False))
     entity = _typed_entity(norm)
     if entity:
-        return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys"))
+        return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys",
+                              numbers=bool(words) and words[-1] in _ID_WORDS))
     return NONE
+
+
+_ID_WORDS = frozenset({"id", "ids", "arn", "arns", "number", "numbers", "no", "account", "accounts"})
+"""Last words of keys whose numbers are identifiers (counts sit under `assets`, `members`...)."""
 
 
 _PERSON_TAG_WORDS = frozenset({"owner", "contact", "email", "author", "maintainer", "manager",

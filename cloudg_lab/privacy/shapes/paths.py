@@ -106,15 +106,18 @@ def _ref_entity(ref: str) -> str:
 
 
 def cloudg_uri(value: str, sub: Sub) -> str | None:
-    """`cloudg://assets/<ref>` and `cloudg://datasets/<name>/...` get their reference replaced."""
+    """`cloudg://assets/<ref>`, `cloudg://findings/<id>` and `cloudg://datasets/<name>/...` get
+    their reference replaced."""
     rest = value[len("cloudg://"):]
     kind, _, ref = rest.partition("/")
-    if kind not in ("assets", "datasets") or not ref:
+    if kind not in ("assets", "datasets", "findings") or not ref:
         return None
     suffix = next((s for s in _URI_SUFFIXES if ref.endswith(s)), "")
     ref = ref[: len(ref) - len(suffix)] if suffix else ref
     if kind == "datasets":
         return f"cloudg://datasets/{sub(ref, 'dataset_name')}{suffix}"
+    if kind == "findings":  # finding ids quote resource names and ids
+        return f"cloudg://findings/{sub(ref, 'resource_name')}{suffix}"
     return f"cloudg://assets/{sub(ref, _ref_entity(ref))}{suffix}"
 
 

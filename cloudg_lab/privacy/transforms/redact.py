@@ -42,7 +42,9 @@ from cloudg_lab.privacy.stagewalk import Run
 from cloudg_lab.privacy.walk import DROP
 
 _NUMERIC_FAMILIES = frozenset({"account", "digits"})
-_ID_SIZED = 100_000
+_DATASET_NUMBER = 100
+"""Numbers this large anywhere are looked up among the dataset's values (an account id stored as
+a number); below numeric-typed keys every number is an identifier; other numbers stay numbers."""
 
 _JSON_DEPTH = 3
 _VALUE_KEYS = ("Value", "value")
@@ -95,7 +97,7 @@ class RedactStage(Stage):
 
     name = "redact"
     root = NONE
-    leaf_types = frozenset({str})
+    leaf_types = frozenset({str, int})
 
     def __init__(self, owner: Redact, scanner: Scanner, detectors: DetectorSet) -> None:
         self.owner, self.scanner, self.detectors = owner, scanner, detectors
@@ -132,8 +134,9 @@ class RedactStage(Stage):
         if state.kind == "sensitive":
             return 0
         if state.kind != "typed":
-            return None
-        return 0 if FAMILY.get(state.entity or "") in _NUMERIC_FAMILIES else _ID_SIZED
+            return _DATASET_NUMBER
+        numeric = state.numbers or FAMILY.get(state.entity or "") in _NUMERIC_FAMILIES
+        return 0 if numeric else _DATASET_NUMBER
 
     def key(self, state: KeyRule, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         kind = state.kind
@@ -169,6 +172,9 @@ class RedactStage(Stage):
     # ------------------------------------------------------------------ values
 
     def leaf(self, state: KeyRule, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        if type(value) is int:
+            new, effects, version = self.scanner.number(str(value), state)
+            return (SAME if new is SAME else new), _effects(effects), version
         if not value:
             return SAME, (), -1
         if value[0] in "{[" and value[-1] in "}]" and self.json_depth < _JSON_DEPTH:
