@@ -95,7 +95,8 @@ class Walker:
                 s.refs.append(str(item.get("id")))
                 s.names += [str(item[k]) for k in ("name", "arn") if item.get(k)]
         if "list_findings" in visible:
-            s.findings = [str(f["id"]) for f in await self.pages("list_findings", {"status": "all", "limit": 4})]
+            found = await self.pages("list_findings", {"status": "all", "limit": 4})
+            s.findings = [str(f["id"]) for f in found]
         if "list_datasets" in visible:
             listed = await self.tool("list_datasets", {})
             s.datasets = [str(d.get("name")) for d in listed.get("datasets") or listed.get("items") or []]
@@ -122,7 +123,7 @@ class Walker:
             return rotated + s.names[:6]
         if "finding" in text and prop.endswith("id"):
             return list(s.findings)
-        if prop == "dataset" or "dataset" in text and kind == "string" and prop != "path":
+        if prop == "dataset" or ("dataset" in text and kind == "string" and prop != "path"):
             return s.datasets
         by_name: dict[str, list[Any]] = {
             "key": s.keys, "tag": s.tags, "account_id": s.accounts, "region": s.regions,
@@ -142,7 +143,8 @@ class Walker:
         findings = json.loads((self.estate_dir / "findings.json").read_text())
         return {"assets": inventory["assets"][:10], "findings": findings["findings"][:5]}
 
-    async def enum_values(self, tool: str, prop: str, schema: dict[str, Any], base: dict[str, Any]) -> list[Any]:
+    async def enum_values(self, tool: str, prop: str, schema: dict[str, Any],
+                          base: dict[str, Any]) -> list[Any]:
         """The valid values the layer names when `prop` gets a wrong one."""
         wrong: Any = [_PROBE] if _type_of(schema) == "array" else _PROBE
         self.layer.policy.reset_rate_limits()
@@ -181,7 +183,8 @@ class Probes:
     broken: list[Path]
 
 
-async def walk(layer: Layer, principal: Principal, estate_dir: Path, probes: Probes | None = None) -> list[Surface]:
+async def walk(layer: Layer, principal: Principal, estate_dir: Path,
+               probes: Probes | None = None) -> list[Surface]:
     """Every surface `principal` reaches: listings, tools, resources, templates, prompts,
     completions, the workspace tools, the probes and the audit buffer."""
     w = Walker(layer, principal, estate_dir)
@@ -233,7 +236,8 @@ async def _completed(w: Walker, ref: dict[str, Any], argument: str, value: str =
 
 async def _reads(w: Walker) -> None:
     for resource in await w.layer.list_resources(w.principal):
-        await w.protocol(f"resource:{resource['uri']}", w.layer.read_resource(resource["uri"], principal=w.principal))
+        uri = resource["uri"]
+        await w.protocol(f"resource:{uri}", w.layer.read_resource(uri, principal=w.principal))
     for template in await w.layer.list_resource_templates(w.principal):
         uri = template["uriTemplate"]
         for variable in variables(uri):
@@ -260,7 +264,8 @@ async def _completions(w: Walker, probes: Probes | None) -> None:
     """Every argument and variable, completed from nothing, from seen prefixes and real ones."""
     refs: list[tuple[dict[str, Any], str]] = []
     for prompt in await w.layer.list_prompts(w.principal):
-        refs += [({"type": "ref/prompt", "name": prompt["name"]}, a["name"]) for a in prompt.get("arguments") or []]
+        ref = {"type": "ref/prompt", "name": prompt["name"]}
+        refs += [(ref, a["name"]) for a in prompt.get("arguments") or []]
     for template in await w.layer.list_resource_templates(w.principal):
         uri = template["uriTemplate"]
         refs += [({"type": "ref/resource", "uri": uri}, v) for v in variables(uri)]

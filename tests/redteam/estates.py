@@ -11,6 +11,7 @@ writes `inventory-map.json` and `findings.json` the way cloudg's collectors do.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,13 +46,15 @@ class Estate:
 
     def write(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
-        (directory / "inventory-map.json").write_text(json.dumps(self.inventory, ensure_ascii=False, indent=1))
+        (directory / "inventory-map.json").write_text(json.dumps(self.inventory, ensure_ascii=False,
+                                                                 indent=1))
         (directory / "findings.json").write_text(json.dumps(self.findings, ensure_ascii=False, indent=1))
         for i, key in enumerate(self.broken_keys):
             broken = json.loads(json.dumps(self.inventory))
             broken["assets"][-1 - i]["tags"][key] = {"nested": [i]}
             (directory / f"broken-{i}").mkdir(exist_ok=True)
-            (directory / f"broken-{i}" / "inventory-map.json").write_text(json.dumps(broken, ensure_ascii=False))
+            (directory / f"broken-{i}" / "inventory-map.json").write_text(json.dumps(broken,
+                                                                                     ensure_ascii=False))
         self.path = directory
         return directory
 
@@ -106,16 +109,18 @@ class _Draft:
         for a in self.assets:
             for value in (a["id"], a["name"], a.get("arn"), a.get("account_id")):
                 if value is not None:
-                    self.p.ident("asset-field", str(value), bounded=isinstance(value, int) or len(str(value)) < 6)
+                    short = isinstance(value, int) or len(str(value)) < 6
+                    self.p.ident("asset-field", str(value), bounded=short)
         for e in self.edges:
             if e.pop("_external", False):
                 self.p.ident("edge-endpoint", e["target_id"])
         compliance = [{"id": tf.uuid(self.p.rng), "framework": "CIS", "control_id": f"CIS-{i}.{i + 1}",
                        "status": "FAIL", "finding_ids": [f["id"]], "resource_arn": f.get("resource_arn")}
                       for i, f in enumerate(self.findings[:6])]
+        rng = self.p.rng
         broken = [self.p.ident("load-error-path", key) for key in
-                  (tf.person(self.p.rng), f"{tf.word(self.p.rng)}.{tf.word(self.p.rng, 2)}@{tf.word(self.p.rng)}.io",
-                   f"{tf.word(self.p.rng)}-{tf.word(self.p.rng, 1)}.corp.internal")]
+                  (tf.person(rng), f"{tf.word(rng)}.{tf.word(rng, 2)}@{tf.word(rng)}.io",
+                   f"{tf.word(rng)}-{tf.word(rng, 1)}.corp.internal")]
         inventory = {"providers": providers, "regions": regions, "assets": self.assets, "edges": self.edges,
                      "unresolved_references": [], "summary": {"total_assets": len(self.assets)}}
         return Estate(name, inventory, {"findings": self.findings, "compliance": compliance}, self.p, broken)
@@ -127,7 +132,7 @@ class _Draft:
 
 def _link(d: _Draft, chain: list[dict[str, Any]], texts: list[str]) -> None:
     """Edges along `chain`, every text of `texts` placed on one of them."""
-    for i, (a, b) in enumerate(zip(chain, chain[1:], strict=False)):
+    for i, (a, b) in enumerate(itertools.pairwise(chain)):
         d.edge(a["id"], b["id"], d.p.rng.choice(("ROUTE", "GRANTS_ACCESS", "ATTACHED_TO", "CONTAINS")),
                description=texts[i % len(texts)], relationship=d.p.rng.choice(("USES", "READS")))
     assert len(chain) > len(texts)
@@ -175,7 +180,8 @@ def meridian(seed: int) -> Estate:
                                         "adminPassword": pl.passphrases(p, ("x",))["x"]},
                           "nics": [{"privateIp": tf.private_ip(rng), "fqdn": private[0]}]}, exposed=True)
     vm2 = azure("VIRTUAL_MACHINE", "Microsoft.Compute/virtualMachines", short, subs[1], rgs[1],
-                tags={"owner": people[1], "approver": keyed[0]}, metadata={"extensions": pl.wrapped(p, 2), "counts": pl.big_counts(p)})
+                tags={"owner": people[1], "approver": keyed[0]},
+                metadata={"extensions": pl.wrapped(p, 2), "counts": pl.big_counts(p)})
     vm3 = azure("VIRTUAL_MACHINE", "Microsoft.Compute/virtualMachines", long_name, subs[0], rgs[0],
                 metadata={"bootDiagnostics": {"storageUri": hosts[0]}, "notes": pl.cut_text(p, 1000)})
     injection, fenced_secrets = pl.fenced(p)
@@ -204,7 +210,8 @@ def meridian(seed: int) -> Estate:
     gce = [gcp("GCE_INSTANCE", "compute.googleapis.com/projects/{project}/zones/europe-north1-a/instances",
                f"{tf.word(rng)}-{i}", projects[i % 2], tags={"team": tf.word(rng)},
                metadata={"metadata": {"items": [{"key": "startup-script", "value": tok}]},
-                         "networkInterfaces": [{"networkIP": tf.private_ip(rng), "hostname": private[3 + i]}]})
+                         "networkInterfaces": [{"networkIP": tf.private_ip(rng),
+                                                "hostname": private[3 + i]}]})
            for i, tok in enumerate(pl.tokens(p, 2, ()))]
     gke = gcp("GKE_CLUSTER", "container.googleapis.com/projects/{project}/locations/europe-north1/clusters",
               f"gke-{tf.word(rng)}", projects[0], metadata={"secrets": pl.secret_keys(p, 2),
@@ -212,7 +219,8 @@ def meridian(seed: int) -> Estate:
     p.secret("plural-secret-key", gke["metadata"]["masterAuth"]["passwords"][0])
     run = gcp("OTHER", "run.googleapis.com/projects/{project}/locations/europe-north1/services",
               f"svc-{tf.word(rng)}", projects[1], exposed=True,
-              metadata={"uri": f"https://{hosts[-1]}", "env": {"MONGO_URL": pl.connections(p, private[4], 1)[0]}})
+              metadata={"uri": f"https://{hosts[-1]}",
+                        "env": {"MONGO_URL": pl.connections(p, private[4], 1)[0]}})
     for project in projects:
         d.asset(f"//cloudresourcemanager.googleapis.com/projects/{project}", project, "CLOUD_ACCOUNT", "GCP",
                 account=project)

@@ -2,16 +2,17 @@
 
 Every string, dict key and number of a surface (a wire result, an error, an audit entry, a log
 line) is a leaf; a leaf that is itself JSON text is parsed and walked too. Leaves are normalised
-the way a reader would read them (NFKC, so a non-breaking space is a space; case-folded;
-typographic apostrophes straight; runs of white space single), and each canary is looked for in
-every spelling that still gives it away: as planted, URL-encoded, as a number (leading zeros
-gone), and its `forms`. The report names the class, kind, surface and JSON path of each hit and
-only the first characters of the canary, never the result it was found in.
+the way a reader would read them (HTML entities decoded; NFKC, so a non-breaking space is a
+space; case-folded; typographic apostrophes straight; runs of white space single), and each
+canary is looked for in every spelling that still gives it away: as planted, URL-encoded, as a
+number (leading zeros gone), and its `forms`. The report names the class, kind, surface and
+JSON path of each hit and only the first characters of the canary, never the result it was in.
 """
 
 from __future__ import annotations
 
 import bisect
+import html
 import json
 import re
 import unicodedata
@@ -29,7 +30,8 @@ MAX_PLACES = 3
 
 
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'").replace("\u2018", "'")
+    text = unicodedata.normalize("NFKC", html.unescape(text)).casefold()
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
     return _SPACE.sub(" ", text)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import quote
@@ -125,8 +126,9 @@ def wrapped(p: Planter, n: int) -> dict[str, str]:
 
 def lookalikes(p: Planter, n: int) -> list[str]:
     """Values shaped like our own `[REDACTED:...]` marker, with a secret inside."""
-    shapes = (lambda s: f"[REDACTED:{s}]", lambda s: f"[REDACTED:password] {s}",
-              lambda s: f"[REDACTED:secret={s}]", lambda s: f"[REDACTED:token]{s}[/REDACTED]")
+    shapes: tuple[Callable[[str], str], ...] = (
+        lambda s: f"[REDACTED:{s}]", lambda s: f"[REDACTED:password] {s}",
+        lambda s: f"[REDACTED:secret={s}]", lambda s: f"[REDACTED:token]{s}[/REDACTED]")
     out = []
     for shape in p.rng.sample(shapes, min(n, len(shapes))):
         secret = p.rng.choice((tf.password(p.rng), tf.token(p.rng, "github").text))

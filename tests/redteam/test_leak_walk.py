@@ -24,7 +24,8 @@ PRINCIPALS = ("alice:analyst", "bob:viewer", "carol:admin")
 async def test_the_open_walk_reaches_every_canary(estate: Any, walk: Any) -> None:
     """Without transforms every canary shows, in some spelling: the walk can fail the others."""
     surfaces = await walk("open", "carol:admin")
-    missing = sorted({(c.cls, c.kind) for c in set(estate.canaries) - ls.Scanner(estate.canaries).reached(surfaces)})
+    reached = ls.Scanner(estate.canaries).reached(surfaces)
+    missing = sorted({(c.cls, c.kind) for c in set(estate.canaries) - reached})
     assert missing == []
     assert len({c.cls for c in estate.canaries}) >= 25
     assert {s.split(":")[0] for s, _ in surfaces} >= {"tool", "resource", "template", "prompt", "complete",
@@ -38,7 +39,8 @@ async def test_no_secret_reaches_a_standard_caller(estate: Any, walk: Any, princ
 
 
 @pytest.mark.parametrize("principal", PRINCIPALS)
-async def test_no_secret_and_no_identifier_reach_a_strict_caller(estate: Any, walk: Any, principal: str) -> None:
+async def test_no_secret_and_no_identifier_reach_a_strict_caller(estate: Any, walk: Any,
+                                                                  principal: str) -> None:
     leaks = ls.Scanner(hidden(estate, "strict")).scan(await walk("strict", principal))
     assert not leaks, ls.report(leaks)
 

@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -41,7 +42,8 @@ _ANCHORS = {"person": ("owner", "contact", "technical_owner", "created_by", "mai
 def _asset(rng: random.Random, i: int, numeric: bool) -> dict[str, Any]:
     account = tf.account_number(rng)
     return {"id": rng.randrange(10**4, 10**6) * 10 + i if numeric else tf.uuid(rng),
-            "name": f"{tf.word(rng)}-{tf.word(rng, 2)}", "asset_type": rng.choice(("EC2", "S3_BUCKET", "OTHER")),
+            "name": f"{tf.word(rng)}-{tf.word(rng, 2)}",
+            "asset_type": rng.choice(("EC2", "S3_BUCKET", "OTHER")),
             "provider": "AWS", "account_id": account if numeric else str(account), "region": "eu-west-3",
             "arn": f"arn:aws:ec2:eu-west-3:{account}:instance/{tf.word(rng)}", "tags": {}, "metadata": {}}
 
@@ -53,10 +55,12 @@ def _value(kind: str, rng: random.Random, assets: list[dict[str, Any]]) -> str:
         tags = assets[0]["tags"]
         tags[next(k for k in _ANCHORS[kind] if k not in tags)] = value
     else:
-        value = {"email": lambda: tf.unicode_email(rng), "private_ip": lambda: tf.private_ip(rng),
-                 "account": lambda: str(assets[-1]["account_id"]), "asset_name": lambda: assets[-1]["name"],
-                 "token": lambda: tf.token(rng, rng.choice(("github", "slack", "stripe"))).text,
-                 "conn_password": lambda: tf.password(rng)}[kind]()
+        makers: dict[str, Callable[[], str]] = {
+            "email": lambda: tf.unicode_email(rng), "private_ip": lambda: tf.private_ip(rng),
+            "account": lambda: str(assets[-1]["account_id"]), "asset_name": lambda: str(assets[-1]["name"]),
+            "token": lambda: tf.token(rng, rng.choice(("github", "slack", "stripe"))).text,
+            "conn_password": lambda: tf.password(rng)}
+        value = makers[kind]()
     return value
 
 
@@ -87,8 +91,8 @@ def _place(rng: random.Random, position: str, text: Any, d: dict[str, Any], dept
                               "title": "Review", "description": str(text), "source_tool": "rt"})
     else:
         other = rng.choice(assets)
-        d["edges"].append({"source_id": str(target["id"]), "target_id": str(other["id"]), "edge_type": "ROUTE",
-                           "description": str(text)})
+        d["edges"].append({"source_id": str(target["id"]), "target_id": str(other["id"]),
+                           "edge_type": "ROUTE", "description": str(text)})
 
 
 @st.composite
@@ -119,10 +123,11 @@ async def _walk(directory: Path, policy: str) -> list[cw.Surface]:
     for finding in w.seen.findings:
         await w.tool("get_finding", {"finding_id": finding})
     if w.seen.refs:
-        await w.protocol("prompt:investigate_asset",
-                         layer.get_prompt("investigate_asset", {"ref": w.seen.refs[0]}, principal=w.principal))
+        await w.protocol("prompt:investigate_asset", layer.get_prompt(
+            "investigate_asset", {"ref": w.seen.refs[0]}, principal=w.principal))
     await w.protocol("complete:investigate_asset.ref", layer.complete(
-        {"type": "ref/prompt", "name": "investigate_asset"}, {"name": "ref", "value": ""}, principal=w.principal))
+        {"type": "ref/prompt", "name": "investigate_asset"}, {"name": "ref", "value": ""},
+        principal=w.principal))
     return w.out
 
 

@@ -13,6 +13,7 @@ import base64
 import json
 import random
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 
 ALNUM = string.ascii_letters + string.digits
@@ -53,7 +54,7 @@ def b64(data: bytes, *, url: bool = False) -> str:
 
 def token(rng: random.Random, family: str) -> Secret:
     """One token of `family` (see `FAMILIES`); the whole token is its core."""
-    make = {
+    makers: dict[str, Callable[[], str]] = {
         "github": lambda: rng.choice(("ghp_", "gho_", "ghs_", "ghu_")) + chars(rng, 36),
         "github_pat": lambda: f"github_pat_{chars(rng, 22)}_{chars(rng, 59)}",
         "gitlab": lambda: "glpat-" + chars(rng, 20, ALNUM + "-_"),
@@ -65,8 +66,8 @@ def token(rng: random.Random, family: str) -> Secret:
         "npm": lambda: "npm_" + chars(rng, 36),
         "jwt": lambda: jwt(rng),
         "aws_secret": lambda: chars(rng, 40, B64),
-    }[family]
-    value = make()
+    }
+    value = makers[family]()
     return Secret(value, value, family)
 
 
@@ -110,13 +111,17 @@ def passphrase(rng: random.Random, words: int) -> str:
 # --------------------------------------------------------------------------- URLs, connections
 
 
+_QUERY_KEYS = ("api_key", "access_token", "client_secret", "apikey")
+
+
 def url_secret(rng: random.Random, style: str, host: str) -> Secret:
     """A URL carrying a secret in its user-info, its query string or its webhook path."""
     secret = password(rng) if style == "userinfo" else chars(rng, 32)
     text = {
         "userinfo": f"https://{word(rng, 2)}:{secret}@{host}/{word(rng)}.git",
-        "query": f"https://{host}/v{rng.randrange(1, 4)}/export?{rng.choice(('api_key', 'access_token', 'client_secret', 'apikey'))}={secret}&fmt=csv",
-        "slack_hook": f"https://hooks.slack.com/services/T{chars(rng, 9, B32)}/B{chars(rng, 9, B32)}/{secret[:24]}",
+        "query": f"https://{host}/v{rng.randrange(1, 4)}/export?{rng.choice(_QUERY_KEYS)}={secret}&fmt=csv",
+        "slack_hook": (f"https://hooks.slack.com/services/T{chars(rng, 9, B32)}/B{chars(rng, 9, B32)}/"
+                       f"{secret[:24]}"),
         "discord_hook": f"https://discord.com/api/webhooks/{chars(rng, 18, string.digits)}/{secret}",
         "teams_hook": f"https://{word(rng, 2)}.webhook.office.com/webhookb2/{secret}@{chars(rng, 8)}",
     }[style]
