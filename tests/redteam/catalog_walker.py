@@ -206,6 +206,22 @@ async def walk(layer: Layer, principal: Principal, estate_dir: Path,
     return w.out
 
 
+async def cold(layer: Layer, principal: Principal) -> list[Surface]:
+    """Argument-free prompts, tools and resources first, on a vault that has met nothing yet."""
+    w = Walker(layer, principal, Path())
+    for prompt in reversed(await layer.list_prompts(principal)):
+        if not any(a.get("required") for a in prompt.get("arguments") or []):
+            name = prompt["name"]
+            await w.protocol(f"prompt:{name}", layer.get_prompt(name, {}, principal=principal))
+    for spec in reversed(await layer.list_tools(principal)):
+        if not (spec.get("inputSchema") or {}).get("required") and spec["name"] not in _SEPARATE:
+            await w.tool(spec["name"], {})
+    for resource in await layer.list_resources(principal):
+        uri = resource["uri"]
+        await w.protocol(f"resource:{uri}", layer.read_resource(uri, principal=principal))
+    return w.out
+
+
 async def _tool_calls(w: Walker, spec: dict[str, Any]) -> None:
     name, schema = spec["name"], spec.get("inputSchema") or {}
     props: dict[str, Any] = schema.get("properties") or {}

@@ -181,7 +181,9 @@ def meridian(seed: int) -> Estate:
                           "nics": [{"privateIp": tf.private_ip(rng), "fqdn": private[0]}]}, exposed=True)
     vm2 = azure("VIRTUAL_MACHINE", "Microsoft.Compute/virtualMachines", short, subs[1], rgs[1],
                 tags={"owner": people[1], "approver": keyed[0]},
-                metadata={"extensions": pl.wrapped(p, 2), "counts": pl.big_counts(p)})
+                metadata={"extensions": pl.wrapped(p, 2), "counts": pl.big_counts(p),
+                          "deployLog": [f"step {i}: {t}"
+                                        for i, t in enumerate(pl.tokens(p, len(tf.FAMILIES)))]})
     vm3 = azure("VIRTUAL_MACHINE", "Microsoft.Compute/virtualMachines", long_name, subs[0], rgs[0],
                 metadata={"bootDiagnostics": {"storageUri": hosts[0]}, "notes": pl.cut_text(p, 1000)})
     injection, fenced_secrets = pl.fenced(p)
@@ -190,12 +192,12 @@ def meridian(seed: int) -> Estate:
                                                    "rotation": pl.plural_keys(p, 3),
                                                    "accessPolicies": {app_name: ["get", "list"]}})
     storage = azure("STORAGE_ACCOUNT", "Microsoft.Storage/storageAccounts", f"st{tf.word(rng)}", subs[0],
-                    rgs[0], metadata={"connections": pl.connections(p, private[1], 4),
+                    rgs[0], metadata={"connections": pl.connections(p, private[1], len(tf.CONNECTIONS)),
                                       "lifecycle": {"owners": {keyed[0]: "write", keyed[1]: "read",
                                                                emails[1]: "list"}}})
     app = azure("OTHER", "Microsoft.Web/sites", app_name, subs[1], rgs[1], exposed=True,
                 metadata={"hostNames": hosts[2:4], "appSettings": pl.secret_list(p),
-                          "hooks": pl.url_secrets(p, hosts[4], 3)})
+                          "hooks": pl.url_secrets(p, hosts[4], len(tf.URL_STYLES))})
     app["tags"]["contact"] = keyed[1]
     cn_vm = d.asset(f"i-0{tf.chars(rng, 16, '0123456789abcdef')}", f"cn-{tf.word(rng)}", "EC2", "AWS",
                     arn=f"arn:aws-cn:ec2:cn-north-1:{cn}:instance/{tf.word(rng)}", account=cn,

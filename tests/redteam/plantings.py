@@ -31,6 +31,8 @@ class Canary:
     forms: tuple[str, ...] = ()
     bounded: bool = False
     """Match only where no letter or digit touches it (numbers, addresses, short names)."""
+    family: str = ""
+    """The token, URL or connection-string family, for the coverage check."""
 
 
 @dataclass
@@ -40,14 +42,15 @@ class Planter:
     seed: int
     canaries: list[Canary] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    cycles: dict[tuple[str, ...], list[str]] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     """Large counts that must come back as the same number (key → value)."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def secret(self, cls: str, core: str, *forms: str) -> str:
-        return self._add(Canary(core, cls, "secret", forms))
+    def secret(self, cls: str, core: str, *forms: str, family: str = "") -> str:
+        return self._add(Canary(core, cls, "secret", forms, family=family))
 
     def ident(self, cls: str, value: str, *forms: str, bounded: bool = False) -> str:
         return self._add(Canary(value, cls, "identifier", forms, bounded))
@@ -60,7 +63,14 @@ class Planter:
         return canary.value
 
     def pick(self, options: tuple[str, ...], n: int) -> list[str]:
-        return self.rng.sample(options, min(n, len(options)))
+        """`n` of `options`, cycling through all of them (in a seeded order) before repeating."""
+        out = []
+        for _ in range(n):
+            cycle = self.cycles.get(options)
+            if not cycle:
+                cycle = self.cycles[options] = self.rng.sample(options, len(options))
+            out.append(cycle.pop())
+        return out
 
 
 # --------------------------------------------------------------------------- secrets
@@ -185,7 +195,7 @@ def fenced(p: Planter) -> tuple[str, dict[str, str]]:
 
 
 def _record(p: Planter, cls: str, secret: tf.Secret) -> str:
-    p.secret(cls, secret.core)
+    p.secret(cls, secret.core, family=secret.family)
     return secret.text
 
 

@@ -13,10 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import catalog_walker as cw
+import estates
 import leak_scan as ls
 import pytest
+import token_forms as tf
 from plantings import Canary
-from redteam_runs import hidden
+from redteam_runs import hidden, layer_for, server_log
+
+from cloudg_lab import Principal
 
 PRINCIPALS = ("alice:analyst", "bob:viewer", "carol:admin")
 
@@ -43,6 +48,24 @@ async def test_no_secret_and_no_identifier_reach_a_strict_caller(estate: Any, wa
                                                                   principal: str) -> None:
     leaks = ls.Scanner(hidden(estate, "strict")).scan(await walk("strict", principal))
     assert not leaks, ls.report(leaks)
+
+
+async def test_what_a_cold_vault_shows_does_not_depend_on_call_order(estate: Any) -> None:
+    """Summaries, reports and listings asked first, before any page taught the vault a name."""
+    layer = layer_for(estate, "strict")
+    with server_log() as log:
+        surfaces = await cw.cold(layer, Principal.parse("dave:analyst"))
+    assert len(surfaces) > 10
+    leaks = ls.Scanner(hidden(estate, "strict")).scan(surfaces + log)
+    assert not leaks, ls.report(leaks)
+
+
+def test_the_two_estates_cover_every_token_url_and_connection_family(tmp_path: Any) -> None:
+    families = {c.family for kind, seed in (("meridian", 7), ("basalt", 11))
+                for c in estates.build(kind, seed, tmp_path / kind).canaries}
+    expected = ({*tf.FAMILIES, "pem_openssh", "pem_pgp", "pem_rsa"} | {f"conn_{c}" for c in tf.CONNECTIONS}
+                | {f"url_{u}" for u in tf.URL_STYLES})
+    assert expected - families == set()
 
 
 async def test_large_counts_stay_the_same_numbers_under_strict(estate: Any, walk: Any) -> None:
