@@ -1,0 +1,68 @@
+"""Running the red team: a layer on an estate, one full walk with its log, what a policy hides.
+
+Shared by the red team's fixtures and tests (importable by name through pytest's pythonpath).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import catalog_walker as cw
+import estates
+from plantings import Canary
+
+from cloudg_lab import Layer, Principal
+
+VAULT_KEY = "redteam-vault-key"
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def server_log() -> Iterator[list[cw.Surface]]:
+    """Every record the package logs meanwhile, formatted as a handler would write it."""
+    handler, logger = _Records(), logging.getLogger("cloudg_lab")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    out: list[cw.Surface] = []
+    try:
+        yield out
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+        formatter = logging.Formatter("%(name)s %(levelname)s %(message)s")
+        out += [(f"log:{r.name}", formatter.format(r)) for r in handler.records]
+
+
+def layer_for(estate: estates.Estate, policy: str) -> Layer:
+    """A real layer on the estate, dataset named as the estate names it, the estate's root allowed."""
+    assert estate.path is not None
+    name = next(c.value for c in estate.canaries if c.cls == "dataset-name")
+    return Layer(policy=policy, datasets={name: estate.path}, allowed_roots=[estate.path],
+                 vault_key=VAULT_KEY)
+
+
+async def walked(estate: estates.Estate, policy: str, principal: str) -> list[cw.Surface]:
+    """The full walk with the attacker's probes, and the log it wrote."""
+    layer = layer_for(estate, policy)
+    assert estate.path is not None
+    probes = cw.Probes(estate.real_refs(), estate.real_findings(), estate.broken)
+    with server_log() as log:
+        surfaces = await cw.walk(layer, Principal.parse(principal), estate.path, probes)
+    return surfaces + log
+
+
+def hidden(estate: estates.Estate, policy: str) -> list[Canary]:
+    """The canaries `policy` must hide: secrets, and under `strict` identifiers too."""
+    kinds = {"standard": {"secret"}, "strict": {"secret", "identifier"}}[policy]
+    return [c for c in estate.canaries if c.kind in kinds]

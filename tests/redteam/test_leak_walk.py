@@ -1,0 +1,114 @@
+"""Issue 11's red team: two generated estates walked through the whole catalog, three principals.
+
+Every tool, resource, template, prompt and completion the principal can see is called with
+arguments that reach the canaries (what the principal was shown, followed page by page, plus an
+attacker's real values), and every surface is scanned: content, structuredContent, `_meta`,
+error texts and data, links, prompt messages, completion values, the audit ring buffer and the
+package's log. Under `open` the walk must reach every canary (the control); under `standard` no
+secret may come out, under `strict` neither a secret nor a real identifier. A failure prints
+`class → surface → count` and the JSON path of each hit, never a result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import catalog_walker as cw
+import estates
+import leak_scan as ls
+import pytest
+import token_forms as tf
+from plantings import Canary
+from redteam_runs import hidden, layer_for, server_log
+
+from cloudg_lab import Principal
+
+PRINCIPALS = ("alice:analyst", "bob:viewer", "carol:admin")
+
+
+async def test_the_open_walk_reaches_every_canary(estate: Any, walk: Any) -> None:
+    """Without transforms every canary shows, in some spelling: the walk can fail the others."""
+    surfaces = await walk("open", "carol:admin")
+    reached = ls.Scanner(estate.canaries).reached(surfaces)
+    missing = sorted({(c.cls, c.kind) for c in set(estate.canaries) - reached})
+    assert missing == []
+    assert len({c.cls for c in estate.canaries}) >= 25
+    assert {s.split(":")[0] for s, _ in surfaces} >= {"tool", "resource", "template", "prompt", "complete",
+                                                       "audit", "list"}
+
+
+@pytest.mark.parametrize("principal", PRINCIPALS)
+async def test_no_secret_reaches_a_standard_caller(estate: Any, walk: Any, principal: str) -> None:
+    leaks = ls.Scanner(hidden(estate, "standard")).scan(await walk("standard", principal))
+    assert not leaks, ls.report(leaks)
+
+
+@pytest.mark.parametrize("principal", PRINCIPALS)
+async def test_no_secret_and_no_identifier_reach_a_strict_caller(estate: Any, walk: Any,
+                                                                  principal: str) -> None:
+    leaks = ls.Scanner(hidden(estate, "strict")).scan(await walk("strict", principal))
+    assert not leaks, ls.report(leaks)
+
+
+async def test_what_a_cold_vault_shows_does_not_depend_on_call_order(estate: Any) -> None:
+    """Summaries, reports and listings asked first, before any page taught the vault a name."""
+    layer = layer_for(estate, "strict")
+    with server_log() as log:
+        surfaces = await cw.cold(layer, Principal.parse("dave:analyst"))
+    assert len(surfaces) > 10
+    leaks = ls.Scanner(hidden(estate, "strict")).scan(surfaces + log)
+    assert not leaks, ls.report(leaks)
+
+
+def test_the_two_estates_cover_every_token_url_and_connection_family(tmp_path: Any) -> None:
+    families = {c.family for kind, seed in (("meridian", 7), ("basalt", 11))
+                for c in estates.build(kind, seed, tmp_path / kind).canaries}
+    expected = ({*tf.FAMILIES, "pem_openssh", "pem_pgp", "pem_rsa"} | {f"conn_{c}" for c in tf.CONNECTIONS}
+                | {f"url_{u}" for u in tf.URL_STYLES})
+    assert expected - families == set()
+
+
+async def test_large_counts_stay_the_same_numbers_under_strict(estate: Any, walk: Any) -> None:
+    """A count of 100,000 or more is a count: it comes back as the number it was."""
+    surfaces = await walk("strict", "alice:analyst")
+    shown: dict[str, set[Any]] = {}
+    for _, value in surfaces:
+        _collect(value, estate.counts, shown)
+    wrong = {key: sorted(map(repr, values - {estate.counts[key]}))[:3] for key, values in shown.items()
+             if values != {estate.counts[key]}}
+    assert set(shown) == set(estate.counts) and wrong == {}
+
+
+def _collect(value: Any, keys: dict[str, int], out: dict[str, set[Any]]) -> None:
+    """What every dict holding all of `keys` (the planted counts) holds under them."""
+    if isinstance(value, dict):
+        if set(keys) <= set(value):
+            for key in keys:
+                out.setdefault(key, set()).add(value[key])
+        for item in value.values():
+            _collect(item, keys, out)
+    elif isinstance(value, list):
+        for item in value:
+            _collect(item, keys, out)
+
+
+@pytest.mark.parametrize(("spelled", "expected"), [
+    ("Owner: ZOË.KAVI@FJØRD.NO", "as planted"),
+    ("next=https%3A%2F%2Fx%2F%3Fu%3Dzo%C3%AB.kavi%40fj%C3%B8rd.no", "url-encoded"),
+    ("{\"who\": \"zo\\u00eb.kavi@fj\\u00f8rd.no\"}", "as planted"),
+])
+def test_the_scanner_finds_a_canary_in_other_spellings(spelled: str, expected: str) -> None:
+    """Case-folded, URL-encoded, JSON-escaped: the scan cannot be dodged by spelling."""
+    canary = Canary("zoë.kavi@fjørd.no", "unicode-email", "identifier")
+    leaks = ls.Scanner([canary]).scan([("tool:t", {"text": spelled})])
+    assert {leak.spelling for leak in leaks} == {expected}
+
+
+def test_the_scanner_reads_numbers_keys_and_bounds() -> None:
+    """A number canary matches the number, with or without leading zeros, but not a longer one."""
+    account = Canary("004512345678", "number-id", "identifier", bounded=True)
+    holder = {"ids": [4512345678], "by": {"004512345678": 1}, "other": "94512345678"}
+    leaks = ls.Scanner([account]).scan([("tool:t", holder)])
+    assert sorted((leak.path, leak.spelling) for leak in leaks) == [(".by{key}", "as planted"),
+                                                                     (".ids[0]", "number")]
+    assert "number-id" in ls.report(leaks) and "004512345678" not in ls.report(leaks)
