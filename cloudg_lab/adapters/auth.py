@@ -1,8 +1,11 @@
 """The ASGI guard in front of the streamable-HTTP app: bearer tokens and the health probe.
 
 A request with a known token continues with its principal in the ASGI scope
-(`scope["cloudg.principal"]`), where the handlers' `RequestInfo` picks it up; a missing or unknown
-token gets 401 with `WWW-Authenticate` before the SDK sees a byte. `/healthz` answers without a
+(`scope["cloudg.principal"]`), where the handlers' `RequestInfo` picks it up, and as the SDK's
+`AuthenticatedUser` (`scope["user"]`): the SDK's session manager records that identity when a
+session opens and answers 404 to any other credential carrying that `Mcp-Session-Id`, so a session
+belongs to the principal that created it. A missing or unknown token gets 401 with
+`WWW-Authenticate` before the SDK sees a byte. `/healthz` answers without a
 token and says nothing but that the server is up. With no tokens configured every request passes
 and callers are anonymous (the endpoint refuses that setup off loopback).
 """
@@ -12,10 +15,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken
+from starlette.authentication import AuthCredentials
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cloudg_lab.adapters.requests import PRINCIPAL_SCOPE_KEY
 from cloudg_lab.adapters.tokens import TokenTable
+from cloudg_lab.types import Principal
 
 HEALTH_PATH = "/healthz"
 REALM = "cloudg-lab"
@@ -43,7 +50,19 @@ class BearerAuth:
                 await _unauthorized(send, missing=token is None)
                 return
             scope[PRINCIPAL_SCOPE_KEY] = principal
+            scope["user"], scope["auth"] = _sdk_user(principal), AuthCredentials(sorted(principal.roles))
         await self.app(scope, receive, send)
+
+
+def _sdk_user(principal: Principal) -> AuthenticatedUser:
+    """The principal as the SDK's authenticated user, whose identity its session-owner check compares.
+
+    The identity is the principal id (client id and subject alike), never the token: two tokens
+    issued to one principal share its sessions, and the secret stays out of the session table.
+    """
+    access = AccessToken(token="", client_id=principal.id, subject=principal.id,
+                         scopes=sorted(principal.roles))
+    return AuthenticatedUser(access)
 
 
 def _bearer(scope: Scope) -> str | None:
