@@ -55,12 +55,17 @@ async def post(endpoint: HttpEndpoint, body: Any, **headers: str) -> httpx2.Resp
         return await http.post(endpoint.url, content=content, headers={**HEADERS, **headers})
 
 
-def rpc_body(response: httpx2.Response) -> dict[str, Any]:
-    """The JSON-RPC message of a POST answer, whether sent as JSON or as one SSE event."""
+def messages(response: httpx2.Response) -> list[dict[str, Any]]:
+    """The JSON-RPC messages of a POST answer, whether sent as JSON or as SSE events."""
     if response.headers.get("content-type", "").startswith("application/json"):
-        return dict(response.json())
+        return [dict(response.json())]
     data = [line[5:].strip() for line in response.text.splitlines() if line.startswith("data:")]
-    return dict(json.loads(next(d for d in data if d)))
+    return [dict(json.loads(d)) for d in data if d]
+
+
+def rpc_body(response: httpx2.Response) -> dict[str, Any]:
+    """The answer itself: the last message (notifications for the request come before it)."""
+    return messages(response)[-1]
 
 
 async def open_session(endpoint: HttpEndpoint, token: str) -> str:

@@ -20,7 +20,7 @@ async def test_listings_show_what_the_policy_lets_the_caller_see(wire):
         resources = [r.uri for r in (await client.list_resources()).resources]
         templates = [t.uri_template for t in (await client.list_resource_templates()).resource_templates]
         prompts = [p.name for p in (await client.list_prompts()).prompts]
-    assert sorted(tools) == ["account_owner", "add", "block", "forbidden", "is_real_account",
+    assert sorted(tools) == ["account_owner", "add", "block", "chatter", "forbidden", "is_real_account",
                              "limited", "noisy", "slow", "whoami"]
     assert tools["add"].output_schema == testlayer.SUM_SCHEMA
     assert tools["add"].input_schema["required"] == ["a", "b"]
