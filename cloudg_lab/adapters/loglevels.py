@@ -14,7 +14,8 @@ from typing import Any, get_args
 from mcp import types
 from mcp.server import ServerRequestContext
 from mcp.server.connection import allowed_log_levels
-from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+from cloudg_lab.adapters.eras import is_handshake
 
 LEVELS: tuple[types.LoggingLevel, ...] = get_args(types.LoggingLevel)
 """RFC 5424 severities, least severe first (the SDK's own order)."""
@@ -27,7 +28,7 @@ Ctx = ServerRequestContext[Any, Any]
 
 def deliverable(ctx: Ctx) -> frozenset[str]:
     """The levels a log notification for this request may carry right now."""
-    if ctx.protocol_version not in HANDSHAKE_PROTOCOL_VERSIONS:
+    if not is_handshake(ctx.protocol_version):
         return frozenset(allowed_log_levels(ctx.protocol_version, ctx.meta))
     return at_or_above(_connection_state(ctx).get(_STATE_KEY, DEFAULT_LEVEL))
 
