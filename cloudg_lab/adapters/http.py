@@ -29,6 +29,8 @@ from starlette.types import ASGIApp
 
 from cloudg_lab._version import __version__
 from cloudg_lab.adapters.auth import BearerAuth
+from cloudg_lab.adapters.cors import with_cors
+from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
 from cloudg_lab.adapters.tokens import TokenTable
 from cloudg_lab.types import PrincipalResolver
@@ -47,9 +49,14 @@ class HttpEndpoint:
                  allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = (),
                  max_body_bytes: int = DEFAULT_MAX_BODY, name: str = DEFAULT_NAME,
                  principal_resolver: PrincipalResolver | None = None,
+                 resource_url: str | None = None, authorization_servers: Sequence[str] = (),
                  log_level: str = "warning", shutdown_timeout: float = 3.0,
                  startup_timeout: float = 15.0) -> None:
         """Configure, without listening yet.
+
+        `resource_url` (the public URL of the endpoint) and `authorization_servers` go into the
+        RFC 9728 metadata served when tokens are on; by default the resource is the URL a request
+        reached.
 
         Raises:
             ValueError: for a non-loopback host without tokens, a bad token spec or a body cap
@@ -71,6 +78,7 @@ class HttpEndpoint:
         self.max_body_bytes = max_body_bytes
         self.name = name
         self.principal_resolver = principal_resolver
+        self.metadata = ResourceMetadata(self.path, name, resource_url, tuple(authorization_servers))
         self.log_level = log_level
         self.shutdown_timeout = shutdown_timeout
         self.startup_timeout = startup_timeout
@@ -95,21 +103,24 @@ class HttpEndpoint:
     # ------------------------------------------------------------------ app
 
     def build_app(self) -> ASGIApp:
-        """A fresh ASGI app: bearer guard and health probe around the SDK's streamable-HTTP app."""
+        """A fresh ASGI app: CORS, then the bearer guard (metadata, health), then the SDK's app."""
         server = build_server(self.layer, name=self.name, principal_resolver=self.principal_resolver)
         app = server.streamable_http_app(streamable_http_path=self.path,
                                          transport_security=self._security(),
                                          max_request_body_size=self.max_body_bytes, host=self.host)
         health = {"status": "ok", "name": self.name, "version": __version__}
-        return BearerAuth(app, self.tokens, health=health)
+        return with_cors(BearerAuth(app, self.tokens, self.metadata, health=health), self._origins())
+
+    def _origins(self) -> list[str]:
+        """The one Origin allow-list: the SDK's 403 check and our CORS preflights both use it."""
+        return ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *self.allowed_origins]
 
     def _security(self) -> TransportSecuritySettings:
         hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *self.allowed_hosts]
-        origins = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *self.allowed_origins]
         if not is_loopback(self.host) and not _is_wildcard(self.host):
             hosts.append(f"{self.host}:*")
         return TransportSecuritySettings(enable_dns_rebinding_protection=True,
-                                         allowed_hosts=hosts, allowed_origins=origins)
+                                         allowed_hosts=hosts, allowed_origins=self._origins())
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -30,9 +30,12 @@ async def test_no_token_and_a_wrong_token_get_401_with_a_challenge():
         missing = await post(endpoint, INITIALIZE)
         wrong = await post(endpoint, INITIALIZE, **bearer("not-a-known-token"))
         right = await post(endpoint, INITIALIZE, **bearer(ANALYST))
+        port = endpoint.port
     assert missing.status_code == wrong.status_code == 401
-    assert missing.headers["www-authenticate"] == 'Bearer realm="cloudg-lab"'
-    assert wrong.headers["www-authenticate"] == 'Bearer realm="cloudg-lab", error="invalid_token"'
+    metadata = f'resource_metadata="http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp"'
+    assert missing.headers["www-authenticate"] == f'Bearer realm="cloudg-lab", {metadata}'
+    invalid = 'error="invalid_token"'
+    assert wrong.headers["www-authenticate"] == f'Bearer realm="cloudg-lab", {invalid}, {metadata}'
     assert right.status_code == 200
 
 
