@@ -18,20 +18,20 @@ import contextlib
 import ipaddress
 import logging
 import math
-import signal
 import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import uvicorn
 from mcp.server.transport_security import TransportSecuritySettings
-from starlette.types import ASGIApp
 
 from cloudg_lab._version import __version__
 from cloudg_lab.adapters.auth import BearerAuth
 from cloudg_lab.adapters.cors import with_cors
+from cloudg_lab.adapters.drain import Drain
 from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
+from cloudg_lab.adapters.signals import on_stop_signals
 from cloudg_lab.adapters.tokens import TokenTable
 from cloudg_lab.types import PrincipalResolver
 
@@ -86,6 +86,7 @@ class HttpEndpoint:
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
         self._socket: socket.socket | None = None
+        self._drain: Drain | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -102,14 +103,14 @@ class HttpEndpoint:
 
     # ------------------------------------------------------------------ app
 
-    def build_app(self) -> ASGIApp:
-        """A fresh ASGI app: CORS, then the bearer guard (metadata, health), then the SDK's app."""
+    def build_app(self) -> Drain:
+        """A fresh ASGI app: the drain, CORS, the bearer guard (metadata, health), the SDK's app."""
         server = build_server(self.layer, name=self.name, principal_resolver=self.principal_resolver)
         app = server.streamable_http_app(streamable_http_path=self.path,
                                          transport_security=self._security(),
                                          max_request_body_size=self.max_body_bytes, host=self.host)
         health = {"status": "ok", "name": self.name, "version": __version__}
-        return with_cors(BearerAuth(app, self.tokens, self.metadata, health=health), self._origins())
+        return Drain(with_cors(BearerAuth(app, self.tokens, self.metadata, health=health), self._origins()))
 
     def _origins(self) -> list[str]:
         """The one Origin allow-list: the SDK's 403 check and our CORS preflights both use it."""
@@ -133,7 +134,8 @@ class HttpEndpoint:
         """
         if self.running:
             raise RuntimeError(f"Already serving on {self.url}")
-        config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
+        self._drain = app = self.build_app()
+        config = uvicorn.Config(app, log_level=self.log_level, access_log=False,
                                 lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
         server = _QuietServer(config)
         sock = _bind(self.host, self.requested_port)
@@ -153,10 +155,12 @@ class HttpEndpoint:
             raise RuntimeError(f"HTTP endpoint failed to start: {failure}")
 
     async def stop(self) -> None:
-        """Stop serving and free the port; a no-op when not running."""
+        """End open streams, stop serving and free the port; a no-op when not running."""
         server, task = self._server, self._task
         if server is None or task is None:
             return
+        if self._drain is not None:
+            self._drain.close()
         server.should_exit = True
         try:
             await asyncio.wait_for(asyncio.shield(task), self.shutdown_timeout + 2)
@@ -181,7 +185,7 @@ class HttpEndpoint:
         if on_ready is not None:
             on_ready(self)
         stop = asyncio.Event()
-        with _signals(asyncio.get_running_loop(), stop.set):
+        with on_stop_signals(stop.set):
             waiter = asyncio.ensure_future(stop.wait())
             await asyncio.wait({waiter, *([serving] if serving else [])},
                                return_when=asyncio.FIRST_COMPLETED)
@@ -191,7 +195,7 @@ class HttpEndpoint:
     def _reset(self) -> None:
         if self._socket is not None:
             self._socket.close()
-        self._socket = self._server = self._task = None
+        self._socket = self._server = self._task = self._drain = None
         self.port = None
 
 
@@ -240,20 +244,6 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise OSError(exc.errno, f"Cannot listen on {host}:{port}: {exc.strerror}") from None
     return sock
-
-
-@contextlib.contextmanager
-def _signals(loop: asyncio.AbstractEventLoop, handler: Any) -> Iterator[None]:
-    installed = []
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, handler)
-            installed.append(sig)
-    try:
-        yield
-    finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
 
 
 def is_loopback(host: str) -> bool:
