@@ -7,8 +7,8 @@ session opens and answers 404 to any other credential carrying that `Mcp-Session
 belongs to the principal that created it. A missing or unknown token gets 401 with
 `WWW-Authenticate` (naming the RFC 9728 metadata) before the SDK sees a byte. `/healthz` and the
 metadata (`resource_metadata`) answer without a token; the probe says nothing but that the server
-is up. With no tokens configured every request passes
-and callers are anonymous (the endpoint refuses that setup off loopback).
+is up. With no tokens configured every request passes and callers are anonymous (the endpoint
+refuses that setup off loopback).
 """
 
 from __future__ import annotations
