@@ -4,8 +4,9 @@ Every command builds the same `Layer` the notebook uses (`--policy`, `--dataset`
 the bundled sample estate when no dataset is given) and calls it as one principal (`--principal-id`,
 `--role`; the local user by default). Exit codes: 0 on success, 1 when a call fails (an `isError`
 result, an unknown tool, resource or prompt), 2 on usage errors (bad flags, bad JSON, an invalid
-policy, a dataset that does not load). Errors are one line on stderr, never a traceback. Under
-`serve --transport stdio` nothing but protocol bytes reaches stdout.
+policy, a dataset that does not load), 141 when the reader of stdout went away (`| head -1`),
+as for a process SIGPIPE ended, but without a word on stderr. Errors are one line on stderr,
+never a traceback. Under `serve --transport stdio` nothing but protocol bytes reaches stdout.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
 PACKAGED_NOTEBOOKS = Path(__file__).resolve().parent / "_notebooks"
 """Where a wheel carries the notebooks (a checkout uses `notebooks/` beside the package)."""
 _DESCRIPTION_WIDTH = 70
+CLOSED_PIPE = 141
 
 
 class UsageError(Exception):
@@ -95,6 +97,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status."""
+    try:
+        try:
+            return _dispatch(argv)
+        finally:
+            sys.stdout.flush()  # inside the guard: a closed pipe shows here, not at exit
+    except BrokenPipeError:
+        _discard_stdout()
+        return CLOSED_PIPE
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush has nowhere to fail."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.command == "lab":
@@ -284,9 +306,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     layer = make_layer(args)
     _add_serving_middleware(layer, args)
     if args.transport == "stdio":
-        from cloudg_lab.adapters.stdio import serve_stdio
+        from cloudg_lab.adapters.stdio import run_stdio
 
-        asyncio.run(serve_stdio(layer))
+        asyncio.run(run_stdio(layer))
         return 0
     from cloudg_lab.adapters.http import HttpEndpoint
     from cloudg_lab.adapters.tokens import TokenTable

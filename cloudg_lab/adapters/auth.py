@@ -1,10 +1,14 @@
-"""The ASGI guard in front of the streamable-HTTP app: bearer tokens and the health probe.
+"""The ASGI guard in front of the streamable-HTTP app: bearer tokens, resource metadata, health.
 
 A request with a known token continues with its principal in the ASGI scope
-(`scope["cloudg.principal"]`), where the handlers' `RequestInfo` picks it up; a missing or unknown
-token gets 401 with `WWW-Authenticate` before the SDK sees a byte. `/healthz` answers without a
-token and says nothing but that the server is up. With no tokens configured every request passes
-and callers are anonymous (the endpoint refuses that setup off loopback).
+(`scope["cloudg.principal"]`), where the handlers' `RequestInfo` picks it up, and as the SDK's
+`AuthenticatedUser` (`scope["user"]`): the SDK's session manager records that identity when a
+session opens and answers 404 to any other credential carrying that `Mcp-Session-Id`, so a session
+belongs to the principal that created it. A missing or unknown token gets 401 with
+`WWW-Authenticate` (naming the RFC 9728 metadata) before the SDK sees a byte. `/healthz` and the
+metadata (`resource_metadata`) answer without a token; the probe says nothing but that the server
+is up. With no tokens configured every request passes and callers are anonymous (the endpoint
+refuses that setup off loopback).
 """
 
 from __future__ import annotations
@@ -12,21 +16,29 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
+from mcp.server.auth.provider import AccessToken
+from starlette.authentication import AuthCredentials
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cloudg_lab.adapters.requests import PRINCIPAL_SCOPE_KEY
+from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.tokens import TokenTable
+from cloudg_lab.types import Principal
 
 HEALTH_PATH = "/healthz"
 REALM = "cloudg-lab"
+_CACHE = (b"cache-control", b"public, max-age=3600")
 
 
 class BearerAuth:
-    """ASGI middleware: `/healthz`, then the token check, then the wrapped app."""
+    """ASGI middleware: `/healthz`, the metadata, then the token check, then the wrapped app."""
 
-    def __init__(self, app: ASGIApp, tokens: TokenTable, *, health: dict[str, Any] | None = None) -> None:
+    def __init__(self, app: ASGIApp, tokens: TokenTable, metadata: ResourceMetadata, *,
+                 health: dict[str, Any] | None = None) -> None:
         self.app = app
         self.tokens = tokens
+        self.metadata = metadata
         self.health = health or {"status": "ok"}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -37,13 +49,29 @@ class BearerAuth:
             await _respond(send, 200, self.health)
             return
         if self.tokens:
+            if self.metadata.serves(scope.get("path", "")) and scope.get("method") in ("GET", "HEAD"):
+                await _respond(send, 200, self.metadata.document(scope), [_CACHE])
+                return
             token = _bearer(scope)
             principal = self.tokens.principal_for(token)
             if principal is None:
-                await _unauthorized(send, missing=token is None)
+                where = self.metadata.metadata_url(scope)
+                await _unauthorized(send, missing=token is None, metadata_url=where)
                 return
             scope[PRINCIPAL_SCOPE_KEY] = principal
+            scope["user"], scope["auth"] = _sdk_user(principal), AuthCredentials(sorted(principal.roles))
         await self.app(scope, receive, send)
+
+
+def _sdk_user(principal: Principal) -> AuthenticatedUser:
+    """The principal as the SDK's authenticated user, whose identity its session-owner check compares.
+
+    The identity is the principal id (client id and subject alike), never the token: two tokens
+    issued to one principal share its sessions, and the secret stays out of the session table.
+    """
+    access = AccessToken(token="", client_id=principal.id, subject=principal.id,
+                         scopes=sorted(principal.roles))
+    return AuthenticatedUser(access)
 
 
 def _bearer(scope: Scope) -> str | None:
@@ -54,8 +82,9 @@ def _bearer(scope: Scope) -> str | None:
     return None
 
 
-async def _unauthorized(send: Send, *, missing: bool) -> None:
-    challenge = f'Bearer realm="{REALM}"' if missing else f'Bearer realm="{REALM}", error="invalid_token"'
+async def _unauthorized(send: Send, *, missing: bool, metadata_url: str) -> None:
+    error = "" if missing else ', error="invalid_token"'
+    challenge = f'Bearer realm="{REALM}"{error}, resource_metadata="{metadata_url}"'
     body = {"error": "unauthorized" if missing else "invalid_token",
             "message": "A bearer token is required" if missing else "The bearer token is not valid"}
     await _respond(send, 401, body, [(b"www-authenticate", challenge.encode("ascii"))])

@@ -13,7 +13,7 @@ from typing import Any
 from mcp import types
 from mcp.server import ServerRequestContext
 
-from cloudg_lab.adapters import results
+from cloudg_lab.adapters import eras, results
 from cloudg_lab.adapters.requests import ContextFactory
 from cloudg_lab.layer.lookup import strip_prefix
 from cloudg_lab.types import PrincipalResolver, Transport
@@ -53,21 +53,25 @@ class LayerHandlers:
     # ------------------------------------------------------------------ listings
 
     async def list_tools(self, ctx: Ctx, params: Paginated) -> types.ListToolsResult:
+        results.single_page(params)
         who = self.contexts.listing_principal(ctx)
         return results.tools_result(
             await results.guarded("tools/list", lambda: self.layer.list_tools(who)))
 
     async def list_resources(self, ctx: Ctx, params: Paginated) -> types.ListResourcesResult:
+        results.single_page(params)
         who = self.contexts.listing_principal(ctx)
         return results.resources_result(
             await results.guarded("resources/list", lambda: self.layer.list_resources(who)))
 
     async def list_resource_templates(self, ctx: Ctx, params: Paginated) -> types.ListResourceTemplatesResult:
+        results.single_page(params)
         who = self.contexts.listing_principal(ctx)
         return results.templates_result(await results.guarded(
             "resources/templates/list", lambda: self.layer.list_resource_templates(who)))
 
     async def list_prompts(self, ctx: Ctx, params: Paginated) -> types.ListPromptsResult:
+        results.single_page(params)
         who = self.contexts.listing_principal(ctx)
         return results.prompts_result(
             await results.guarded("prompts/list", lambda: self.layer.list_prompts(who)))
@@ -84,7 +88,8 @@ class LayerHandlers:
                             params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         context = self.contexts.context(ctx)
         contents = await results.guarded("resources/read", lambda: self.layer.read_resource(
-            params.uri, principal=context.principal, context=context))
+            params.uri, principal=context.principal, context=context),
+            not_found_code=eras.resource_not_found(ctx.protocol_version))
         return results.read_result(contents)
 
     async def get_prompt(self, ctx: Ctx, params: types.GetPromptRequestParams) -> types.GetPromptResult:

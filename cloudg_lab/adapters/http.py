@@ -18,18 +18,20 @@ import contextlib
 import ipaddress
 import logging
 import math
-import signal
 import socket
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import uvicorn
 from mcp.server.transport_security import TransportSecuritySettings
-from starlette.types import ASGIApp
 
 from cloudg_lab._version import __version__
 from cloudg_lab.adapters.auth import BearerAuth
+from cloudg_lab.adapters.cors import with_cors
+from cloudg_lab.adapters.drain import Drain
+from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
+from cloudg_lab.adapters.signals import on_stop_signals
 from cloudg_lab.adapters.tokens import TokenTable
 from cloudg_lab.types import PrincipalResolver
 
@@ -47,9 +49,14 @@ class HttpEndpoint:
                  allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = (),
                  max_body_bytes: int = DEFAULT_MAX_BODY, name: str = DEFAULT_NAME,
                  principal_resolver: PrincipalResolver | None = None,
+                 resource_url: str | None = None, authorization_servers: Sequence[str] = (),
                  log_level: str = "warning", shutdown_timeout: float = 3.0,
                  startup_timeout: float = 15.0) -> None:
         """Configure, without listening yet.
+
+        `resource_url` (the public URL of the endpoint) and `authorization_servers` go into the
+        RFC 9728 metadata served when tokens are on; by default the resource is the URL a request
+        reached.
 
         Raises:
             ValueError: for a non-loopback host without tokens, a bad token spec or a body cap
@@ -71,6 +78,7 @@ class HttpEndpoint:
         self.max_body_bytes = max_body_bytes
         self.name = name
         self.principal_resolver = principal_resolver
+        self.metadata = ResourceMetadata(self.path, name, resource_url, tuple(authorization_servers))
         self.log_level = log_level
         self.shutdown_timeout = shutdown_timeout
         self.startup_timeout = startup_timeout
@@ -78,6 +86,7 @@ class HttpEndpoint:
         self._server: uvicorn.Server | None = None
         self._task: asyncio.Task[None] | None = None
         self._socket: socket.socket | None = None
+        self._drain: Drain | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -94,22 +103,25 @@ class HttpEndpoint:
 
     # ------------------------------------------------------------------ app
 
-    def build_app(self) -> ASGIApp:
-        """A fresh ASGI app: bearer guard and health probe around the SDK's streamable-HTTP app."""
+    def build_app(self) -> Drain:
+        """A fresh ASGI app: the drain, CORS, the bearer guard (metadata, health), the SDK's app."""
         server = build_server(self.layer, name=self.name, principal_resolver=self.principal_resolver)
         app = server.streamable_http_app(streamable_http_path=self.path,
                                          transport_security=self._security(),
                                          max_request_body_size=self.max_body_bytes, host=self.host)
         health = {"status": "ok", "name": self.name, "version": __version__}
-        return BearerAuth(app, self.tokens, health=health)
+        return Drain(with_cors(BearerAuth(app, self.tokens, self.metadata, health=health), self._origins()))
+
+    def _origins(self) -> list[str]:
+        """The one Origin allow-list: the SDK's 403 check and our CORS preflights both use it."""
+        return ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *self.allowed_origins]
 
     def _security(self) -> TransportSecuritySettings:
         hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", *self.allowed_hosts]
-        origins = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*", *self.allowed_origins]
         if not is_loopback(self.host) and not _is_wildcard(self.host):
             hosts.append(f"{self.host}:*")
         return TransportSecuritySettings(enable_dns_rebinding_protection=True,
-                                         allowed_hosts=hosts, allowed_origins=origins)
+                                         allowed_hosts=hosts, allowed_origins=self._origins())
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -122,7 +134,8 @@ class HttpEndpoint:
         """
         if self.running:
             raise RuntimeError(f"Already serving on {self.url}")
-        config = uvicorn.Config(self.build_app(), log_level=self.log_level, access_log=False,
+        self._drain = app = self.build_app()
+        config = uvicorn.Config(app, log_level=self.log_level, access_log=False,
                                 lifespan="on", timeout_graceful_shutdown=math.ceil(self.shutdown_timeout))
         server = _QuietServer(config)
         sock = _bind(self.host, self.requested_port)
@@ -142,10 +155,12 @@ class HttpEndpoint:
             raise RuntimeError(f"HTTP endpoint failed to start: {failure}")
 
     async def stop(self) -> None:
-        """Stop serving and free the port; a no-op when not running."""
+        """End open streams, stop serving and free the port; a no-op when not running."""
         server, task = self._server, self._task
         if server is None or task is None:
             return
+        if self._drain is not None:
+            self._drain.close()
         server.should_exit = True
         try:
             await asyncio.wait_for(asyncio.shield(task), self.shutdown_timeout + 2)
@@ -170,7 +185,7 @@ class HttpEndpoint:
         if on_ready is not None:
             on_ready(self)
         stop = asyncio.Event()
-        with _signals(asyncio.get_running_loop(), stop.set):
+        with on_stop_signals(stop.set):
             waiter = asyncio.ensure_future(stop.wait())
             await asyncio.wait({waiter, *([serving] if serving else [])},
                                return_when=asyncio.FIRST_COMPLETED)
@@ -180,7 +195,7 @@ class HttpEndpoint:
     def _reset(self) -> None:
         if self._socket is not None:
             self._socket.close()
-        self._socket = self._server = self._task = None
+        self._socket = self._server = self._task = self._drain = None
         self.port = None
 
 
@@ -229,20 +244,6 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise OSError(exc.errno, f"Cannot listen on {host}:{port}: {exc.strerror}") from None
     return sock
-
-
-@contextlib.contextmanager
-def _signals(loop: asyncio.AbstractEventLoop, handler: Any) -> Iterator[None]:
-    installed = []
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, handler)
-            installed.append(sig)
-    try:
-        yield
-    finally:
-        for sig in installed:
-            loop.remove_signal_handler(sig)
 
 
 def is_loopback(host: str) -> bool:

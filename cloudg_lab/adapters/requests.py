@@ -15,8 +15,8 @@ from typing import Any
 from mcp import types
 from mcp.server import ServerRequestContext
 from mcp.server.auth.middleware.auth_context import get_access_token
-from mcp.server.connection import allowed_log_levels
 
+from cloudg_lab.adapters import loglevels
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.principal import resolve_principal
 from cloudg_lab.logs import log_failure
@@ -25,7 +25,6 @@ from cloudg_lab.types import OAuthToken, Principal, PrincipalResolver, RequestIn
 PRINCIPAL_SCOPE_KEY = "cloudg.principal"
 """Where the bearer-token ASGI middleware leaves the principal in the HTTP scope."""
 
-_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 _log = logging.getLogger("cloudg_lab.adapters")
 
 
@@ -77,7 +76,6 @@ class ContextFactory:
     def context(self, ctx: ServerRequestContext[Any, Any]) -> ToolContext:
         info = request_info(ctx, self.local_transport)
         session = ctx.session
-        levels = allowed_log_levels(ctx.protocol_version, ctx.meta)
 
         async def progress(value: float, total: float | None, message: str | None) -> None:
             try:
@@ -86,8 +84,8 @@ class ContextFactory:
                 log_failure(_log, "progress notification", exc, logging.DEBUG)
 
         async def log(level: str, data: Any, logger_name: str) -> None:
-            wire_level = level if level in _LEVELS else "info"
-            if wire_level not in levels:
+            wire_level = loglevels.wire_level(level)
+            if wire_level not in loglevels.deliverable(ctx):
                 return
             note = types.LoggingMessageNotification(params=types.LoggingMessageNotificationParams(
                 level=wire_level, data=data, logger=logger_name))

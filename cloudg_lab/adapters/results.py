@@ -8,6 +8,8 @@
 | completion values                     | `CompleteResult`                                    |
 | listing dicts                         | `ListToolsResult` and the three other listings      |
 | `MCPLayerError` raised                | `MCPError(protocol_code(error), message, data)`     |
+| `NotFoundError` from a resource read  | the same, with the era's code (`eras`)              |
+| a cursor sent to a listing            | `MCPError(-32602, "Invalid cursor: ...")`           |
 | any other exception                   | logged with traceback; `MCPError(-32603, "Internal error")` |
 
 The layer raises only `NotFoundError` for tools, any error for resources and prompts, and only
@@ -26,7 +28,8 @@ from typing import Any, TypeVar
 
 from mcp import MCPError, types
 
-from cloudg_lab.errors import MCPLayerError, protocol_code
+from cloudg_lab.adapters import eras
+from cloudg_lab.errors import MCPLayerError, NotFoundError, protocol_code
 from cloudg_lab.logs import log_failure
 from cloudg_lab.types import PromptResult, ToolResult
 
@@ -35,12 +38,17 @@ INTERNAL_ERROR = -32603
 _log = logging.getLogger("cloudg_lab.adapters")
 
 
-def protocol_error(error: MCPLayerError) -> MCPError:
-    """The JSON-RPC error a layer error becomes (its message and data already scrubbed)."""
+def protocol_error(error: MCPLayerError, *, not_found_code: int | None = None) -> MCPError:
+    """The JSON-RPC error a layer error becomes (its message and data already scrubbed).
+
+    `not_found_code` replaces the code of a `NotFoundError` where the era wants its own.
+    """
+    if not_found_code is not None and isinstance(error, NotFoundError):
+        return MCPError(not_found_code, error.message, error.data)
     return MCPError(protocol_code(error), error.message, error.data)
 
 
-async def guarded(label: str, call: Callable[[], Awaitable[T]]) -> T:
+async def guarded(label: str, call: Callable[[], Awaitable[T]], *, not_found_code: int | None = None) -> T:
     """Run a layer call; layer errors become `MCPError`, anything else a masked internal error.
 
     Raises:
@@ -51,10 +59,20 @@ async def guarded(label: str, call: Callable[[], Awaitable[T]]) -> T:
     except MCPError:
         raise
     except MCPLayerError as exc:
-        raise protocol_error(exc) from None
+        raise protocol_error(exc, not_found_code=not_found_code) from None
     except Exception as exc:
         log_failure(_log, label, exc)
         raise MCPError(INTERNAL_ERROR, "Internal error") from None
+
+
+def single_page(params: types.PaginatedRequestParams | None) -> None:
+    """Our listings come in one page and issue no cursor, so any cursor is one we never issued.
+
+    Raises:
+        MCPError: -32602 (invalid params, in every era) for any cursor.
+    """
+    if params is not None and params.cursor is not None:
+        raise MCPError(eras.INVALID_PARAMS, "Invalid cursor: this listing has a single page")
 
 
 def tool_result(result: ToolResult) -> types.CallToolResult:

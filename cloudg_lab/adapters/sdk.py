@@ -15,6 +15,7 @@ from mcp import types
 from mcp.server import Server, ServerRequestContext
 
 from cloudg_lab._version import __version__
+from cloudg_lab.adapters import loglevels
 from cloudg_lab.adapters.handlers import LayerHandlers
 from cloudg_lab.types import PrincipalResolver, Transport
 
@@ -28,7 +29,8 @@ INSTRUCTIONS = ("Cloud inventory tools behind a privacy policy. Identifiers may 
 def build_server(layer: Any, *, name: str = DEFAULT_NAME, version: str = __version__,
                  instructions: str | None = INSTRUCTIONS, transport: Transport = "memory",
                  principal_resolver: PrincipalResolver | None = None) -> Server[Any]:
-    """A low-level SDK `Server` whose every handler delegates to `layer`.
+    """A low-level SDK `Server` whose every handler delegates to `layer`; it serves
+    `logging/setLevel` too, since handlers send log notifications (`loglevels`).
 
     Args:
         transport: what to record as the transport of requests that carry no HTTP request
@@ -36,13 +38,16 @@ def build_server(layer: Any, *, name: str = DEFAULT_NAME, version: str = __versi
         principal_resolver: tried before the layer's own resolvers.
     """
     handlers = LayerHandlers(layer, local_transport=transport, principal_resolver=principal_resolver)
-    return Server(name, version=version, instructions=instructions,
-                  get_tool_input_schema=handlers.tool_input_schema,
-                  on_list_tools=handlers.list_tools, on_call_tool=handlers.call_tool,
-                  on_list_resources=handlers.list_resources,
-                  on_list_resource_templates=handlers.list_resource_templates,
-                  on_read_resource=handlers.read_resource, on_list_prompts=handlers.list_prompts,
-                  on_get_prompt=handlers.get_prompt, on_completion=handlers.complete)
+    server: Server[Any] = Server(
+        name, version=version, instructions=instructions,
+        get_tool_input_schema=handlers.tool_input_schema,
+        on_list_tools=handlers.list_tools, on_call_tool=handlers.call_tool,
+        on_list_resources=handlers.list_resources,
+        on_list_resource_templates=handlers.list_resource_templates,
+        on_read_resource=handlers.read_resource, on_list_prompts=handlers.list_prompts,
+        on_get_prompt=handlers.get_prompt, on_completion=handlers.complete)
+    server.add_request_handler(loglevels.SET_LEVEL, types.SetLevelRequestParams, loglevels.set_level)
+    return server
 
 
 def register_into(layer: Any, server: Any, *, transport: Transport = "memory",
@@ -51,6 +56,7 @@ def register_into(layer: Any, server: Any, *, transport: Transport = "memory",
 
     Call it after the host registered its own handlers. Methods the host does not serve get the
     layer's handler; methods it serves get a composite in which the host's entries come first.
+    A host's own `logging/setLevel` is kept (its levels are then the host's business).
 
     Raises:
         TypeError: when `server` is neither a low-level `Server` nor an `MCPServer`.
@@ -63,6 +69,8 @@ def register_into(layer: Any, server: Any, *, transport: Transport = "memory",
     for method, params_type, ours in handlers.table():
         combined = router.handler(method) if method in host else ours
         lowlevel.add_request_handler(method, params_type, combined)
+    if lowlevel.get_request_handler(loglevels.SET_LEVEL) is None:
+        lowlevel.add_request_handler(loglevels.SET_LEVEL, types.SetLevelRequestParams, loglevels.set_level)
     return server
 
 

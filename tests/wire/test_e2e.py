@@ -20,7 +20,7 @@ async def test_listings_show_what_the_policy_lets_the_caller_see(wire):
         resources = [r.uri for r in (await client.list_resources()).resources]
         templates = [t.uri_template for t in (await client.list_resource_templates()).resource_templates]
         prompts = [p.name for p in (await client.list_prompts()).prompts]
-    assert sorted(tools) == ["account_owner", "add", "block", "forbidden", "is_real_account",
+    assert sorted(tools) == ["account_owner", "add", "block", "chatter", "forbidden", "is_real_account",
                              "limited", "noisy", "slow", "whoami"]
     assert tools["add"].output_schema == testlayer.SUM_SCHEMA
     assert tools["add"].input_schema["required"] == ["a", "b"]
@@ -100,7 +100,20 @@ async def test_resources_and_templates_read(wire):
             await client.read_resource("memo://a/b")
     assert [c.text for c in plain.contents] == ["wire test layer"]
     assert [(c.uri, c.text) for c in templated.contents] == [("memo://groceries", "memo for groceries")]
-    assert (caught.value.code, caught.value.message) == (-32602, "Unknown resource: memo://a/b")
+    not_found = -32002 if wire.era == "legacy" else -32602  # -32002 is retired in 2026-07-28
+    assert (caught.value.code, caught.value.message) == (not_found, "Unknown resource: memo://a/b")
+
+
+async def test_a_cursor_our_single_page_listings_never_issued_is_invalid_params(wire):
+    async with wire.connect() as client:
+        listings = (client.list_tools, client.list_resources, client.list_resource_templates,
+                    client.list_prompts)
+        for listing in listings:
+            with pytest.raises(MCPError) as caught:
+                await listing(cursor="c0.deadbeef")
+            assert (caught.value.code, caught.value.message) == (
+                -32602, "Invalid cursor: this listing has a single page")
+        assert (await client.list_tools()).next_cursor is None
 
 
 async def test_a_prompt_renders_and_a_missing_argument_is_a_protocol_error(wire):

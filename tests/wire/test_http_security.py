@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import httpx2
 import pytest
 import testlayer
+from httpkit import INITIALIZE, bearer, post
+from httpkit import serving as serving_tokens
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -19,32 +19,10 @@ from cloudg_lab.adapters import HttpEndpoint, TokenTable
 ANALYST = "analyst-token-0001"
 VIEWER = "viewer-token-0002"
 TOKENS = [f"{ANALYST}:analyst:alice", VIEWER]
-INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-              "params": {"protocolVersion": "2025-11-25", "capabilities": {},
-                         "clientInfo": {"name": "raw", "version": "0"}}}
-HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 
 
-@asynccontextmanager
-async def serving(policy: Any = None, **options: Any) -> AsyncIterator[HttpEndpoint]:
-    endpoint = HttpEndpoint(testlayer.build_layer(policy or testlayer.ROLES_POLICY), port=0,
-                            tokens=TOKENS, **options)
-    await endpoint.start()
-    try:
-        yield endpoint
-    finally:
-        await endpoint.stop()
-
-
-async def post(endpoint: HttpEndpoint, body: Any, **headers: str) -> httpx2.Response:
-    assert endpoint.url is not None
-    async with httpx2.AsyncClient(timeout=10) as http:
-        content = body if isinstance(body, bytes) else json.dumps(body).encode()
-        return await http.post(endpoint.url, content=content, headers={**HEADERS, **headers})
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"authorization": f"Bearer {token}"}
+def serving(**options: Any) -> AbstractAsyncContextManager[HttpEndpoint]:
+    return serving_tokens(TOKENS, **options)
 
 
 async def test_no_token_and_a_wrong_token_get_401_with_a_challenge():
@@ -52,9 +30,12 @@ async def test_no_token_and_a_wrong_token_get_401_with_a_challenge():
         missing = await post(endpoint, INITIALIZE)
         wrong = await post(endpoint, INITIALIZE, **bearer("not-a-known-token"))
         right = await post(endpoint, INITIALIZE, **bearer(ANALYST))
+        port = endpoint.port
     assert missing.status_code == wrong.status_code == 401
-    assert missing.headers["www-authenticate"] == 'Bearer realm="cloudg-lab"'
-    assert wrong.headers["www-authenticate"] == 'Bearer realm="cloudg-lab", error="invalid_token"'
+    metadata = f'resource_metadata="http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp"'
+    assert missing.headers["www-authenticate"] == f'Bearer realm="cloudg-lab", {metadata}'
+    invalid = 'error="invalid_token"'
+    assert wrong.headers["www-authenticate"] == f'Bearer realm="cloudg-lab", {invalid}, {metadata}'
     assert right.status_code == 200
 
 

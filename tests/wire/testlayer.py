@@ -20,6 +20,7 @@ ACCOUNT = "123456789012"
 ARN = f"arn:aws:iam::{ACCOUNT}:role/BillingAdmin"
 SUM_SCHEMA = {"type": "object", "properties": {"sum": {"type": "integer"}}, "required": ["sum"]}
 TIMEOUT_S = 0.2
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 
 WIRE_POLICY: dict[str, Any] = {
     "name": "wire-test",
@@ -90,6 +91,13 @@ def build_layer(policy: Any = None, **options: Any) -> Layer:
         """Prints to stdout, as careless handlers do; over stdio that must not reach the wire."""
         print("stray output from a handler")
         return "quiet"
+
+    @layer.tool()
+    async def chatter(ctx: ToolContext) -> str:
+        """Logs one message at every level, so a test sees which levels reach the client."""
+        for level in LOG_LEVELS:
+            await ctx.log(level, f"at {level}")
+        return "said"
 
     @layer.tool()
     async def whoami(ctx: ToolContext) -> dict[str, Any]:
