@@ -81,13 +81,14 @@ class RecordChecker:
         if not isinstance(value, dict):
             raise self.fail(f"{where}.tags", f"expected an object, found {describe(value)}")
         out: dict[str, str] = {}
-        for key, tag in value.items():
+        for n, (key, tag) in enumerate(value.items(), 1):
             if isinstance(tag, str):
                 out[key] = tag
             elif tag is None or isinstance(tag, bool | int | float):
                 out[key] = "" if tag is None else json_scalar(tag)
-            else:
-                raise self.fail(f"{where}.tags.{key}", f"expected a string, found {describe(tag)}")
+            else:  # by position: a tag key can be a person's or a host's name
+                raise self.fail(f"{where}.tags", f"tag #{n}: expected a string value, "
+                                                 f"found {describe(tag)}")
         return out
 
     # ------------------------------------------------------------------ records

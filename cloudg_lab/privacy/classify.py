@@ -22,16 +22,17 @@ from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
 from cloudg_lab.privacy.dictionary import Dictionary
-from cloudg_lab.privacy.entities import canonical
+from cloudg_lab.privacy.entities import canonical, family_of
 from cloudg_lab.privacy.shapes import nullish, refine
 
 MIN_SECRET = 4
 """Shorter values under a secret key (`no`, `***`) are placeholders, not secrets."""
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
 _LEAVES = (str, int, float)
+_NUMERIC_FAMILIES = frozenset({"account", "digits"})
 _MARKING = frozenset({"sensitive", "typed", "asset"})
 """Rule kinds whose values the dictionary records (others are left to the pattern detectors)."""
-_UNTYPED = frozenset({"tag_value", "ip_address"})
+_UNTYPED = frozenset({"ip_address"})
 """Entities a key suggests but only a value's shape confirms (patterns catch those anywhere)."""
 
 
@@ -65,6 +66,9 @@ def _record(found: dict[str, str], value: Any, rule: KeyRule) -> None:
     entity = rule.entity
     if entity is None or entity in _UNTYPED or rule.kind not in ("typed", "asset"):
         return
+    if not isinstance(value, str) and not (rule.numbers or
+                                           family_of(canonical(entity)) in _NUMERIC_FAMILIES):
+        return  # a count under `assets` is a count, however large
     if text[:1].isdigit() and ("." in text or ":" in text):
         address = refine_ip(text.strip())
         if address is not None:  # an address under a name key: its own shape decides

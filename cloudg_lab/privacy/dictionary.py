@@ -111,13 +111,23 @@ class Dictionary(Mapping[str, str]):
         return self._automaton if len(self._automaton) else None
 
 
+def spellings(value: str) -> set[str]:
+    """The folded forms a value takes in other text: as it is, URL-encoded, and for a name of
+    several words, glued or joined by `-`, `_` or `.` (`Ana Lee` → `analee`, `ana-lee`)."""
+    base = fold(value)
+    out = {base, fold(quote(value, safe=""))}
+    if " " in base:
+        out.update(base.replace(" ", joint) for joint in ("", "-", "_", "."))
+    return out
+
+
 def _build(entries: Mapping[str, str]) -> ahocorasick.Automaton:
     automaton = ahocorasick.Automaton()
     for value, entity in entries.items():
         if entity in _WHOLE_ONLY or len(value) < MIN_SUBSTRING or len(value) > MAX_SUBSTRING \
                 or not text.mentionable(value):
             continue
-        for variant in {fold(value), fold(quote(value, safe=""))}:
+        for variant in spellings(value):
             automaton.add_word(variant, (len(variant), entity))
     if len(automaton):
         automaton.make_automaton()

@@ -98,8 +98,8 @@ def test_edges_and_findings_join_by_id_or_arn(tmp_path):
     ({"name": "n", "asset_type": "EC2"}, "$.assets[0].provider", "required field missing"),
     ({"name": "n", "asset_type": "EC2", "provider": "AWS", "metadata": []}, "$.assets[0].metadata",
      "expected an object, found an array"),
-    ({"name": "n", "asset_type": "EC2", "provider": "AWS", "tags": {"k": {"v": 1}}},
-     "$.assets[0].tags.k", "expected a string, found an object"),
+    ({"name": "n", "asset_type": "EC2", "provider": "AWS", "tags": {"a": "1", "Jo Doe": {"v": 1}}},
+     "$.assets[0].tags", "tag #2: expected a string value, found an object"),
     ({"name": "n", "asset_type": "EC2", "provider": "AWS", "arn": ["x"]}, "$.assets[0].arn",
      "expected a string, found an array"),
 ])
@@ -162,3 +162,12 @@ def test_progress_reaches_the_file_size(tmp_path):
     load_inventory(tmp_path, progress=lambda done, total: seen.append((done, total)))
     inventory_size = (tmp_path / "inventory-map.json").stat().st_size
     assert (inventory_size, inventory_size) in seen and len(seen) > 1
+
+
+def test_a_load_error_never_quotes_a_tag_key(tmp_path):
+    """Tag keys can be people or host names: the error points at the tag by position."""
+    asset = {"name": "n", "asset_type": "EC2", "provider": "AWS",
+             "tags": {"env": "dev", "Eudora Szczyzepanik": ["approver"], "x": "y"}}
+    with pytest.raises(InventoryFormatError) as caught:
+        load_inventory(write(tmp_path, doc(asset)))
+    assert "Eudora" not in str(caught.value) and "tag #2" in str(caught.value)

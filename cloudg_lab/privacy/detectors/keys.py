@@ -129,7 +129,10 @@ _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_
 _typed("email", "email", "mail", "email_address", "emails")
 _typed("person", "owner", "owners", "contact", "contacts", "created_by", "updated_by",
        "modified_by", "author", "maintainer", "user", "username", "user_name", "owner_name",
-       "requester", "assignee", "reporter", "manager", "creator", "users")
+       "requester", "assignee", "reporter", "manager", "creator", "users", "reviewer",
+       "reviewers", "approver", "approvers", "assignees", "requesters", "reporters", "managers",
+       "maintainers", "authors", "creators", "watchers", "oncall", "on_call", "responsible",
+       "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person")
 _typed("dataset_name", "dataset", "dataset_name", "active_dataset", "datasets", "active")
 _typed("aws_org_id", "org_id", "organization_id", "organisation_id")
 _typed("aws_ou_id", "ou_id", "organizational_unit_id", "parent_ou_id")
@@ -175,6 +178,8 @@ def _typed_entity(norm: str) -> str | None:
     for suffix in ("_id", "_ids", "_name", "_names"):
         if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
             return "resource_name"
+    if norm.endswith("_by") and norm.count("_") == 1:
+        return "person"  # approved_by, owned_by, requested_by
     return None
 
 
@@ -210,7 +215,8 @@ _ID_WORDS = frozenset({"id", "ids", "arn", "arns", "number", "numbers", "no", "a
 
 
 _PERSON_TAG_WORDS = frozenset({"owner", "contact", "email", "author", "maintainer", "manager",
-                               "requester", "creator", "user", "created", "steward", "oncall"})
+                               "requester", "creator", "user", "created", "steward", "oncall",
+                               "approver", "reviewer", "assignee", "responsible", "by"})
 _BENIGN_TAGS = frozenset({
     "env", "environment", "stage", "tier", "cost_center", "costcenter", "cost_centre",
     "managed_by", "managedby", "terraform", "compliance", "criticality", "classification",
