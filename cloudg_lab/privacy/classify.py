@@ -15,7 +15,7 @@ rules memoised, so it costs a fraction of the load.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from cloudg_lab.privacy import derive
@@ -30,27 +30,32 @@ MIN_SECRET = 4
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
 _LEAVES = (str, int, float)
 _NUMERIC_FAMILIES = frozenset({"account", "digits"})
+_COMPOSITE_ENTITIES = frozenset({"aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id"})
+"""Identifier entities whose values may be paths of other identifiers (an ARN's account)."""
 _MARKING = frozenset({"sensitive", "typed", "asset"})
 """Rule kinds whose values the dictionary records (others are left to the pattern detectors)."""
 _UNTYPED = frozenset({"ip_address"})
 """Entities a key suggests but only a value's shape confirms (patterns catch those anywhere)."""
 
 
-def sensitive_values(records: Iterable[Any]) -> dict[str, str]:
-    """value → entity for every value a key rule marks sensitive, in any of `records`."""
+def sensitive_values(records: Iterable[Any], known: Container[str] = ()) -> dict[str, str]:
+    """value → entity for every value a key rule marks sensitive in any of `records`, but for
+    those already `known` (the inventory's id, name and ARN columns)."""
     found: dict[str, str] = {}
     for record in records:
         for value, rule in _leaves(record):
-            _record(found, value, rule)
+            if value not in known:
+                _record(found, value, rule)
     return found
 
 
 def dataset_dictionary(raw_records: Iterable[str], identifiers: Mapping[str, str]) -> Dictionary:
     """The dictionary of one dataset: its identifiers (ids, names, ARNs, accounts) with their
     components, plus the sensitive values of its records (`raw_records`: their JSON text)."""
-    entries = sensitive_values(json.loads(raw) for raw in raw_records)
+    entries = sensitive_values((json.loads(raw) for raw in raw_records), identifiers)
     entries.update(identifiers)  # the columns know best what an id, a name or an account is
-    for value, entity in derive.candidates(identifiers):
+    composite = {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
+    for value, entity in derive.candidates(composite):
         entries.setdefault(value, entity)
     return Dictionary(entries)
 

@@ -1,34 +1,36 @@
-"""The dictionary of a workspace's sensitive values, matched inside any text in one pass.
+"""The dictionary of a workspace's sensitive values, found again inside any text.
 
 A `Dictionary` is a read-only mapping value → entity (what the pipeline's `known` always was)
-that also finds its values *inside* text: glued into longer tokens, in another case, with
-non-breaking spaces or typographic apostrophes, URL-encoded. Matching 100,000 names with a loop
-of regexes or token look-ups misses glued names and costs seconds; an Aho-Corasick automaton
-(`pyahocorasick`, C, one pass per string whatever the number of values) finds all of them.
+that also finds its values *inside* text: in another case, with non-breaking spaces or
+typographic apostrophes, URL-encoded, with dashes for spaces, joined to other words
+(`billing-db-01-replica`, `Ana Lee's`), or with their separators squashed and glued in front of
+another word (`analeeNightly`).
 
-Only values long and specific enough to mean something inside other text are matched as
-substrings (`text.mentionable`); shorter ones still match as whole values.
+How: text is cut into pieces (runs of letters and digits), and every run of up to `MAX_PIECES`
+consecutive pieces is looked up as it is spelled there, folded; a value whose pieces were
+squashed together is found by its squashed form at the start of a piece. That is a handful of
+dictionary look-ups per word, against entries that share their strings with the inventory.
+We measured an Aho-Corasick automaton (pyahocorasick) first: it also finds values glued
+anywhere, but for 100,000 assets it builds for seconds and holds hundreds of MB of trie nodes,
+because ids and names share few prefixes.
 """
 
 from __future__ import annotations
 
-import threading
+import re
 from collections.abc import Iterator, Mapping
 from urllib.parse import quote
-
-import ahocorasick
 
 from cloudg_lab.privacy import text
 
 _FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
-MIN_SUBSTRING = 5
-MAX_SUBSTRING = 200
-"""Longer values (certificates, user data) are matched whole; their patterns find them inside."""
-_WHOLE_ONLY = frozenset({"tag_value", "dataset_name", "aws_arn", "azure_resource_id",
-                         "gcp_resource_name", "cloudg_uri"})
-"""Too generic to look for inside other words (a tag value `blue`), or composite: an ARN's
-account and resource segments are entries of their own, and its pattern finds it anywhere."""
+_PIECE = re.compile(r"[^\W_]+")
+MAX_PIECES = 8
+"""Longest run of pieces looked up (a name rarely has more words or dashes)."""
+SQUASHED_PREFIX = 6
+_WHOLE_ONLY = frozenset({"tag_value", "dataset_name"})
+"""Too generic to look for inside other words (a tag value `blue`)."""
 
 
 def fold(value: str) -> str:
@@ -40,14 +42,47 @@ def fold(value: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in folded)
 
 
+def squash(value: str) -> str:
+    """Letters and digits only, folded (`Ana Lee-2` → `analee2`)."""
+    return "".join(_PIECE.findall(fold(value)))
+
+
 class Dictionary(Mapping[str, str]):
     """value → entity, plus `find` for the values inside a text."""
 
     def __init__(self, entries: Mapping[str, str]) -> None:
         self._entries = dict(entries)
-        self._folded: dict[str, str] | None = None
-        self._automaton: ahocorasick.Automaton | None = None
-        self._lock = threading.Lock()
+        self._folded: dict[str, str] = {}
+        """Folded and URL-encoded spellings that differ from the value (most ids do not)."""
+        self._squashed: dict[str, list[tuple[str, str]]] = {}
+        """First letters of a squashed multi-piece value → (squashed value, entity)."""
+        self._widest = 1
+        """The most pieces a value has (runs longer than that are never looked up)."""
+        for value, entity in self._entries.items():
+            self._index(value, entity)
+
+    def _index(self, value: str, entity: str) -> None:
+        """Extra spellings only where they differ: most ids are lower-case ASCII already."""
+        plain = value.isascii() and " " not in value
+        folded = value.lower() if plain else fold(value)
+        if folded != value:
+            self._folded.setdefault(folded, entity)
+        if not plain:
+            encoded = fold(quote(value, safe=""))
+            if encoded != folded:
+                self._folded.setdefault(encoded, entity)
+            if " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana_lee, ana.lee
+                for joint in "-_.":
+                    self._folded.setdefault(folded.replace(" ", joint), entity)
+        if entity in _WHOLE_ONLY or len(value) > 200:
+            return
+        separators = value.count("-") + value.count(" ") + value.count(".") + value.count("_")
+        if separators >= self._widest:
+            self._widest = min(separators + 1, MAX_PIECES)
+        if " " in value and text.mentionable(value):
+            squashed = squash(value)
+            if len(squashed) >= SQUASHED_PREFIX + 2:
+                self._squashed.setdefault(squashed[:SQUASHED_PREFIX], []).append((squashed, entity))
 
     def __getitem__(self, value: str) -> str:
         return self._entries[value]
@@ -65,70 +100,50 @@ class Dictionary(Mapping[str, str]):
         return self._entries.get(value, default)
 
     def entity(self, value: str) -> str | None:
-        """The entity of `value` as it is, or in another case or spacing."""
+        """The entity of `value` as it is, or in another case, spacing or encoding."""
         found = self._entries.get(value)
         if found is None and value:
-            found = self._fold_map().get(fold(value.strip()))
+            folded = fold(value.strip())
+            found = self._entries.get(folded) or self._folded.get(folded)
         return found
 
     def find(self, value: str) -> list[tuple[int, int, str]]:
         """Non-overlapping `(start, end, entity)` of dictionary values inside `value`, longest
         first, left to right."""
-        if len(value) < MIN_SUBSTRING:
-            return []
-        automaton = self._matcher()
-        if automaton is None:
-            return []
-        hits = [(end + 1 - length, end + 1, entity)
-                for end, (length, entity) in automaton.iter(fold(value))]
-        if not hits:
-            return []
-        hits.sort(key=lambda h: (h[0], h[0] - h[1]))
+        folded = fold(value)
+        pieces = [m.span() for m in _PIECE.finditer(folded)]
         out: list[tuple[int, int, str]] = []
-        last = 0
-        for start, end, entity in hits:
-            if start >= last:
-                out.append((start, end, entity))
-                last = end
+        i = 0
+        while i < len(pieces):
+            found = self._longest(folded, pieces, i)
+            if found is None:
+                i += 1
+                continue
+            start, end, entity, width = found
+            out.append((start, end, entity))
+            i += width
         return out
 
-    def merged(self, other: Mapping[str, str]) -> Dictionary:
-        """A dictionary of both (this one's entities win)."""
-        return Dictionary({**other, **self._entries})
+    def _longest(self, folded: str, pieces: list[tuple[int, int]],
+                 i: int) -> tuple[int, int, str, int] | None:
+        start = pieces[i][0]
+        for width in range(min(self._widest, len(pieces) - i), 0, -1):
+            end = pieces[i + width - 1][1]
+            candidate = folded[start:end]
+            entity = self._entries.get(candidate) or self._folded.get(candidate)
+            if entity is not None and entity not in _WHOLE_ONLY and text.mentionable(candidate):
+                return start, end, entity, width
+        glued = self._glued(folded, pieces[i])
+        return None if glued is None else (*glued, 1)
 
-    def _fold_map(self) -> dict[str, str]:
-        if self._folded is None:
-            with self._lock:
-                if self._folded is None:
-                    self._folded = {fold(v): e for v, e in self._entries.items()}
-        return self._folded
-
-    def _matcher(self) -> ahocorasick.Automaton | None:
-        if self._automaton is None:
-            with self._lock:
-                if self._automaton is None:
-                    self._automaton = _build(self._entries)
-        return self._automaton if len(self._automaton) else None
-
-
-def spellings(value: str) -> set[str]:
-    """The folded forms a value takes in other text: as it is, URL-encoded, and for a name of
-    several words, glued or joined by `-`, `_` or `.` (`Ana Lee` → `analee`, `ana-lee`)."""
-    base = fold(value)
-    out = {base, fold(quote(value, safe=""))}
-    if " " in base:
-        out.update(base.replace(" ", joint) for joint in ("", "-", "_", "."))
-    return out
-
-
-def _build(entries: Mapping[str, str]) -> ahocorasick.Automaton:
-    automaton = ahocorasick.Automaton()
-    for value, entity in entries.items():
-        if entity in _WHOLE_ONLY or len(value) < MIN_SUBSTRING or len(value) > MAX_SUBSTRING \
-                or not text.mentionable(value):
-            continue
-        for variant in spellings(value):
-            automaton.add_word(variant, (len(variant), entity))
-    if len(automaton):
-        automaton.make_automaton()
-    return automaton
+    def _glued(self, folded: str, piece: tuple[int, int]) -> tuple[int, int, str] | None:
+        """A squashed multi-piece value at the start of one piece (`analeeNightly02`)."""
+        start, end = piece
+        if end - start < SQUASHED_PREFIX + 2:
+            return None
+        word = folded[start:end]
+        best: tuple[int, int, str] | None = None
+        for squashed, entity in self._squashed.get(word[:SQUASHED_PREFIX], ()):
+            if word.startswith(squashed) and (best is None or len(squashed) > best[1] - start):
+                best = (start, start + len(squashed), entity)
+        return best

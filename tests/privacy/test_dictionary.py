@@ -1,0 +1,88 @@
+"""The dataset dictionary: sensitive values classified at load, found again wherever they appear."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cloudg_lab import Layer, Principal
+from cloudg_lab.privacy.classify import dataset_dictionary, sensitive_values
+from cloudg_lab.privacy.dictionary import Dictionary
+
+NAMES = Dictionary({"Mobydo Lowali Kumadu": "resource_name", "quarry-ledger-07": "resource_name",
+                    "Dana O'Neil": "person", "blue": "tag_value", "db": "resource_name",
+                    "618243790115": "aws_account_id"})
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Escalated: MOBYDO LOWALI KUMADU is degraded.", "MOBYDO LOWALI KUMADU"),
+    ("failover to Mobydo\u00a0Lowali\u00a0Kumadu done", "Mobydo\u00a0Lowali\u00a0Kumadu"),
+    ("backup job mobydolowalikumaduNightly02 ok", "mobydolowalikumadu"),
+    ("mobydo-lowali-kumadu-snapshot taken", "mobydo-lowali-kumadu"),
+    ("see quarry-ledger-07-replica for lag", "quarry-ledger-07"),
+    ("Dana O\u2019Neil's approval", "Dana O\u2019Neil"),
+    ("GET /assets?name=Mobydo%20Lowali%20Kumadu", "Mobydo%20Lowali%20Kumadu"),
+    ("trusted 618243790115.", "618243790115"),
+])
+def test_values_are_found_inside_text_in_any_spelling(text: str, found: str) -> None:
+    spans = NAMES.find(text)
+    assert [text[s:e] for s, e, _ in spans] == [found]
+
+
+@pytest.mark.parametrize("text", ["a blue door", "the db is up", "nothing here", "quarry-ledger-0"])
+def test_short_generic_and_partial_values_are_not_found_inside_text(text: str) -> None:
+    assert NAMES.find(text) == []
+
+
+def test_whole_values_match_in_any_case_or_spacing() -> None:
+    assert NAMES.entity("mobydo lowali kumadu") == "resource_name"
+    assert NAMES.entity(" DANA O\u2019NEIL ") == "person"
+    assert NAMES.entity("db") == "resource_name" and NAMES.entity("unknown") is None
+
+
+def test_classification_follows_key_rules_into_tags_lists_and_numbers() -> None:
+    records = [{"tags": {"db_password": "correct horse battery staple", "owner": "Ana Lee",
+                         "env": "prod"},
+                "metadata": {"approved_by": "Ivo Marsh", "assets": 250_000,
+                             "peer": {"owner_account_id": 618243790115.0},
+                             "Tags": [{"Key": "api_key", "Value": "zx-81-secret"}]}}]
+    found = sensitive_values(records)
+    assert found["correct horse battery staple"] == "password"
+    assert found["zx-81-secret"] == "api_token"
+    assert found["Ana Lee"] == "person" and found["Ivo Marsh"] == "person"
+    assert found["618243790115"] == "aws_account_id"
+    assert "250000" not in found and "prod" not in found
+
+
+def test_the_dictionary_holds_the_components_of_identifiers() -> None:
+    arn = "arn:aws:lambda:eu-central-2:444455556666:function:nightly-export-x9"
+    dictionary = dataset_dictionary([], {arn: "aws_arn"})
+    assert dictionary[arn] == "aws_arn"
+    assert dictionary.entity("444455556666") == "aws_account_id"
+    assert dictionary.entity("nightly-export-x9") == "resource_name"
+
+
+def _estate(folder: Path) -> Path:
+    assets = [{"id": f"a-{i}", "name": f"node-{i}", "asset_type": "EC2", "provider": "AWS",
+               "tags": {"deploy_password": f"Plum{i} Tiger Lantern", "steward": "Orla Kestrel"},
+               "metadata": {"note": "rotate monthly"}} for i in range(3)]
+    (folder / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": [], "regions": {}, "providers": ["AWS"]}))
+    return folder
+
+
+async def test_a_value_listed_apart_from_its_key_is_still_protected(tmp_path: Path) -> None:
+    """`list_tags` shows tag values without their keys; classification at load remembers them."""
+    bob = Principal.parse("bob:analyst")
+    for policy, hidden in (("standard", ["Tiger Lantern"]), ("strict", ["Tiger Lantern", "Orla"])):
+        layer = Layer(policy=policy, datasets={"e": _estate(tmp_path)})
+        for arguments in ({}, {"key": "deploy_password"}, {"key": "steward"}):
+            result = await layer.call_tool("list_tags", arguments, principal=bob)
+            wire = json.dumps(result.to_wire())
+            assert not result.is_error
+            assert [h for h in hidden if h in wire] == [], (policy, arguments)
+    opened = await Layer(policy="open", datasets={"e": _estate(tmp_path)}).call_tool(
+        "list_tags", {"key": "deploy_password"}, principal=bob)
+    assert "Tiger Lantern" in json.dumps(opened.to_wire())
