@@ -6,7 +6,10 @@ subprocess) and over streamable HTTP on 127.0.0.1 (a server subprocess, so clien
 have a core), in both protocol eras. Throughput: 8 clients, each on its own connection, calling
 concurrently from one process; the server's own CPU per call is printed too, because on a shared
 machine the calls/s figure moves with whatever else runs, and the client process costs as much.
-Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N]`.
+Guarantee 1 (issue 12): deriving the reverse map at load, as a share of a 100k-asset load
+(classification included), and the first resolution of pseudonyms another process issued, in
+a fresh process that has loaded the same data with the same key.
+Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N] [--derive-assets N]`.
 """
 
 from __future__ import annotations
@@ -138,11 +141,68 @@ async def main(args: argparse.Namespace) -> None:
     for era, rate, server_ms in rates:
         print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s; server CPU {server_ms:.2f} ms/call "
               f"(≈ {1000 / server_ms:.0f} calls/s per core)")
+    figures = derive_figures(args.derive_assets)
+    print(f"derive {args.derive_assets:,} assets: load {figures['load']:.2f} s, reverse map "
+          f"{figures['prepare']:.3f} s (+{figures['share']:.0%}, target <= 10%); fresh process: "
+          f"{figures['resolved']}/{figures['asked']} resolved, first {figures['first_ms']:.2f} ms, "
+          f"median {figures['median_ms']:.3f} ms, max {figures['max_ms']:.2f} ms (target < 5 ms)")
     ratios = {label: median / baseline for label, median in rows}
     print(f"SUMMARY P8 round trip vs in-process (2026-07-28): in-memory "
           f"{ratios['in-memory 2026-07-28']:.0f}×, stdio {ratios['stdio 2026-07-28']:.0f}×, "
           f"http {ratios['http 2026-07-28']:.0f}× | {CLIENTS} HTTP clients: "
           + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate, _ in rates) + " (target ≥ 400)")
+
+
+DERIVE_KEY = "bench-derive-key"
+
+
+def derive_figures(assets: int) -> dict[str, float]:
+    """Load, derive (the vault's `prepare`), then resolve in a fresh process, same data and key."""
+    import json
+    import subprocess
+    import tempfile
+
+    from cloudg_lab.data.workspace import Workspace
+    from cloudg_lab.privacy.classify import DatasetClassifier
+    from cloudg_lab.privacy.vault import Vault
+    from cloudg_lab.sample import generate
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = generate(assets, seed=9, out=Path(folder))
+        workspace = Workspace(classifier=DatasetClassifier())
+        start = time.perf_counter()
+        workspace.load(path, name="bench")
+        load = time.perf_counter() - start
+        vault = Vault(DERIVE_KEY)
+        vault.derive_from(workspace.known_identifiers)
+        start = time.perf_counter()
+        vault.prepare()
+        prepare = time.perf_counter() - start
+        inv = workspace.get().inventory
+        rows = range(0, assets, max(1, assets // 20))
+        issuer = Vault(DERIVE_KEY)
+        known = workspace.known_identifiers()
+        pseudonyms = [issuer.tokenize(inv.names[r], "resource_name", avoid=known) for r in rows]
+        pseudonyms += [issuer.tokenize(inv.ids[r], "resource_name", avoid=known) for r in rows]
+        out = subprocess.run([sys.executable, __file__, "--resolve", str(path), *pseudonyms],
+                             capture_output=True, text=True, check=True)
+        fresh = json.loads(out.stdout)
+    return {"load": load, "prepare": prepare, "share": prepare / load, **fresh}
+
+
+def resolve(path: str, pseudonyms: list[str]) -> None:
+    """The fresh process: a strict layer loads the data (deriving at load), then resolves."""
+    import json
+
+    layer = Layer(policy="strict", datasets={"bench": path}, vault_key=DERIVE_KEY, catalog=False)
+    times, resolved = [], 0
+    for pseudonym in pseudonyms:
+        start = time.perf_counter()
+        real = layer.vault.detokenize(pseudonym)
+        times.append((time.perf_counter() - start) * 1000)
+        resolved += real is not None
+    print(json.dumps({"first_ms": times[0], "median_ms": statistics.median(times),
+                      "max_ms": max(times), "resolved": resolved, "asked": len(pseudonyms)}))
 
 
 def serve(transport: str) -> None:
@@ -159,9 +219,14 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--calls", type=int, default=2000, help="timed round trips per row")
     parser.add_argument("--throughput-calls", type=int, default=4000, help="calls per throughput run")
+    parser.add_argument("--derive-assets", type=int, default=100_000,
+                        help="assets for the reverse-map figures")
     parser.add_argument("--serve", choices=("stdio", "http"), help=argparse.SUPPRESS)
+    parser.add_argument("--resolve", nargs="+", help=argparse.SUPPRESS)
     parsed = parser.parse_args()
-    if parsed.serve:
+    if parsed.resolve:
+        resolve(parsed.resolve[0], parsed.resolve[1:])
+    elif parsed.serve:
         serve(parsed.serve)
     else:
         asyncio.run(main(parsed))

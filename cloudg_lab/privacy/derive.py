@@ -18,6 +18,7 @@ computing its pseudonym the normal way, so a digest-prefix clash never reverses 
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import re
 from collections.abc import Iterable, Mapping
@@ -49,15 +50,22 @@ def labelled(pseudonym: str) -> tuple[str, str] | None:
 def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
     """The atomic (value, entity) pairs of the data, entities refined as the output side does;
     a composite value (an ARN) stands for its components (its account, its resource segments),
-    which may be no asset's id or name."""
-    for value, entity in known.items():
-        if nullish(value):
+    which may be no asset's id or name, unless `known` says it holds them already
+    (`holds_components`, as a classified dataset's dictionary does)."""
+    decompose = not getattr(known, "holds_components", False)
+    for value, label in known.items():
+        entity = canonical(label)
+        if entity == "resource_name":  # most of an estate; refine keeps it as it is
+            if not nullish(value):
+                yield value, entity
             continue
-        refined = refine(canonical(entity), value)
+        refined = refine(entity, value) if not nullish(value) else None
         if refined is None:
             continue
         if family_of(refined) not in COMPOSITE:
             yield value, refined
+            continue
+        if not decompose:
             continue
         parts = _Components()
         shapes.make(refined, value, parts)
@@ -90,13 +98,14 @@ def digest_index(token_key: bytes, namespace: str,
                  pairs: Iterable[Candidate]) -> dict[tuple[str, str], list[Candidate]]:
     """(family, digest prefix) → candidates, for the families whose pseudonyms are labelled."""
     index: dict[tuple[str, str], list[Candidate]] = {}
-    digest = hmac.digest
+    keyed = hmac.new(token_key, digestmod=hashlib.sha256)  # copies skip the key schedule
     for value, entity in pairs:
         family = family_of(entity)
         if family not in LABELS:
             continue
-        msg = f"{namespace}\x1f{family}\x1f0\x1f\x1f{value}".encode("utf-8", "surrogatepass")
-        key = (family, digest(token_key, msg, "sha256").hex()[:PREFIX])
+        mac = keyed.copy()
+        mac.update(f"{namespace}\x1f{family}\x1f0\x1f\x1f{value}".encode("utf-8", "surrogatepass"))
+        key = (family, mac.hexdigest()[:PREFIX])
         found = index.get(key)
         if found is None:
             index[key] = [(value, entity)]

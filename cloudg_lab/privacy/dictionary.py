@@ -18,7 +18,7 @@ because ids and names share few prefixes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping
 from urllib.parse import quote
 
 from cloudg_lab.privacy import text
@@ -49,6 +49,10 @@ def squash(value: str) -> str:
 
 class Dictionary(Mapping[str, str]):
     """value → entity, plus `find` for the values inside a text."""
+
+    holds_components = True
+    """The components of its composite values (an ARN's account) are entries of their own
+    (`classify` adds them), so `derive` need not take them apart again."""
 
     def __init__(self, entries: Mapping[str, str]) -> None:
         self._entries = dict(entries)
@@ -98,6 +102,9 @@ class Dictionary(Mapping[str, str]):
 
     def get(self, value: str, default: str | None = None) -> str | None:  # type: ignore[override]
         return self._entries.get(value, default)
+
+    def items(self) -> ItemsView[str, str]:
+        return self._entries.items()  # the dict's own view: no look-up per key
 
     def entity(self, value: str) -> str | None:
         """The entity of `value` as it is, or in another case, spacing or encoding."""
