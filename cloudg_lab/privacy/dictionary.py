@@ -71,18 +71,18 @@ class Dictionary(Mapping[str, str]):
         folded = value.lower() if plain else fold(value)
         if folded != value:
             self._folded.setdefault(folded, entity)
-        if not plain:
-            encoded = fold(quote(value, safe=""))
-            if encoded != folded:
-                self._folded.setdefault(encoded, entity)
-            if " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana_lee, ana.lee
-                for joint in "-_.":
-                    self._folded.setdefault(folded.replace(" ", joint), entity)
+        encoded = fold(quote(value, safe="")) if not value.isalnum() else folded
+        if encoded != folded:
+            self._folded.setdefault(encoded, entity)
+        if not plain and " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
+            for joint in "-_.":
+                self._folded.setdefault(folded.replace(" ", joint), entity)
         if entity in _WHOLE_ONLY or len(value) > 200:
             return
-        separators = value.count("-") + value.count(" ") + value.count(".") + value.count("_")
-        if separators >= self._widest:
-            self._widest = min(separators + 1, MAX_PIECES)
+        if not value.isalnum():
+            pieces = len(_PIECE.findall(encoded))
+            if pieces > self._widest:
+                self._widest = min(pieces, MAX_PIECES)
         if " " in value and text.mentionable(value):
             squashed = squash(value)
             if len(squashed) >= SQUASHED_PREFIX + 2:
