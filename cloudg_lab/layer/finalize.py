@@ -42,6 +42,7 @@ from cloudg_lab.types import (
 )
 
 TRUNCATION_MARKER = "... [truncated by cloudg mcp layer]"
+_INDENT = 2
 _MAX_DEPTH = 200
 
 
@@ -79,7 +80,7 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    return json.dumps(value, indent=_INDENT, ensure_ascii=False)
 
 
 def cut(text: str, limit: int) -> tuple[str, int]:
@@ -156,7 +157,7 @@ def _transformed(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext)
 def _indented_size(item: Any) -> int:
     """The characters `item` takes as an element of a top-level list in `dumps` (two levels in)."""
     text = dumps(item)
-    return len(text) + 4 * (text.count("\n") + 1)
+    return len(text) + 2 * _INDENT * (text.count("\n") + 1)
 
 
 def _transform_tool_result(result: ToolResult, pipeline: Pipeline, ctx: TransformContext) -> ToolResult:
