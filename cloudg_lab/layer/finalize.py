@@ -109,10 +109,8 @@ def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: li
         result = _transform_tool_result(value, pipeline, ctx)
     else:
         raw = jsonable(value)
-        page = replace(ctx, page_cursor=page_cursor)
-        structured, full = _structured(raw if isinstance(raw, dict) else {"result": raw}, pipeline,
-                                       page, max_output_chars)
-        ctx = replace(page, page_cursor=None)
+        structured, full, ctx = _structured(raw if isinstance(raw, dict) else {"result": raw},
+                                            pipeline, ctx, max_output_chars, page_cursor)
         text, removed = cut(full, max_output_chars)
         if removed:
             ctx.report.set("truncated_chars", removed)
@@ -128,25 +126,27 @@ def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: li
     return result
 
 
-def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext,
-                limit: int) -> tuple[dict[str, Any], str]:
-    """The transformed structured value and its text; a page whose text passes `limit` is shortened.
+def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext, limit: int,
+                cursor: PageCursor | None) -> tuple[dict[str, Any], str, TransformContext]:
+    """The transformed structured value, its text, and the context the rest of the result uses.
 
-    The shorter page is transformed afresh into new report and marks of `ctx`, so they count only
-    what is delivered; the budget inside the pipeline (`project`) may shorten it further.
+    A page (with its tool's `cursor`) whose text passes `limit` is shortened to the records that
+    fit and transformed afresh, into a context of its own, so the report and marks count only what
+    is delivered; the budget inside the pipeline (`project`) may shorten it further.
     """
-    structured = _transformed(raw, pipeline, ctx)
+    paged = replace(ctx, page_cursor=cursor)
+    structured = _transformed(raw, pipeline, paged)
     text = dumps(structured)
-    cursor = ctx.page_cursor
     if len(text) <= limit or cursor is None or not pages.is_page(raw) or not pages.is_page(structured):
-        return structured, text
+        return structured, text, ctx
     room = limit - len(dumps(pages.bare(structured, cursor))) - len("\n\n  ") - pages.SLACK
     keep = pages.fitting([_indented_size(item) for item in structured["items"]], room, len(",\n"))
     if keep >= len(structured["items"]):
-        return structured, text
-    ctx.report, ctx.marks, ctx.state = Report(), [], {}
-    structured = _transformed(pages.shorten(raw, keep, cursor), pipeline, ctx)
-    return structured, dumps(structured)
+        return structured, text, ctx
+    fresh = replace(ctx, report=Report(), marks=[], state={})
+    structured = _transformed(pages.shorten(raw, keep, cursor), pipeline,
+                              replace(fresh, page_cursor=cursor))
+    return structured, dumps(structured), fresh
 
 
 def _transformed(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext) -> dict[str, Any]:
