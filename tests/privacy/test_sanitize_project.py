@@ -114,3 +114,22 @@ def test_marks_of_values_the_projection_removed_are_dropped(make_ctx: Ctx) -> No
                {"type": "project", "max_list": 3}], value, ctx)
     assert len(out["items"]) == 4
     assert sorted(m.path for m in ctx.marks) == [f"/structuredContent/items/{n}/arn" for n in range(3)]
+
+
+def test_max_string_never_leaves_a_prefix_of_an_arn_straddling_it(make_ctx: Ctx) -> None:
+    """Under `standard` an ARN is shown whole; cut at any point inside, it goes whole."""
+    arn = "arn:aws:iam::123456789012:role/deploy-bot"
+    text = f"assumed by {arn} every night"
+    steps = [{"type": "redact", "rules": {"secret": "redact", "credential": "mask"}}]
+    for cap in range(16, text.index(arn) + len(arn)):
+        out = run([*steps, {"type": "project", "max_string": cap}], {"note": text}, make_ctx())["note"]
+        assert out == f"assumed by… [+{len(text) - len('assumed by')} chars]", cap
+
+
+def test_a_fenced_text_cut_by_the_cap_stays_fenced(make_ctx: Ctx) -> None:
+    text = INJECTION + " and then some more words to pass the cap"
+    out = run([{"type": "sanitize", "max_free_text": 40}], {"description": text}, make_ctx())
+    fenced = out["description"]
+    assert fenced.startswith(FENCE_OPEN) and FENCE_CLOSE + "… [+" in fenced
+    inside = fenced[len(FENCE_OPEN):fenced.index(FENCE_CLOSE)]
+    assert len(inside) <= 40 and text.startswith(inside) and text[len(inside)] == " "
