@@ -146,6 +146,9 @@ def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext, 
     fresh = replace(ctx, report=Report(), marks=[], state={})
     structured = _transformed(pages.shorten(raw, keep, cursor), pipeline,
                               replace(fresh, page_cursor=cursor))
+    fresh.report.merge("projection", {"page_shortened": 1, "text_budget": {
+        "max_output_chars": limit, "records": structured.get("returned"),
+        "records_offered": len(raw["items"])}})
     return structured, dumps(structured), fresh
 
 

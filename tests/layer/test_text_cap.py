@@ -69,4 +69,7 @@ async def test_a_page_too_long_for_the_text_is_shortened_and_reported_for_what_i
     assert json.loads(result.content[0].text) == page, "the text is the whole (shorter) page"
     report = result.meta[META_PREFIX + "transforms"]
     assert sum(report["redacted"].values()) == page["returned"] and "truncated_chars" not in report
+    assert report["projection"]["page_shortened"] == 1
+    assert report["projection"]["text_budget"] == {"max_output_chars": 3000, "records": page["returned"],
+                                                   "records_offered": 50}
     assert all(int(m.path.split("/")[3]) < page["returned"] for m in result.marks)
