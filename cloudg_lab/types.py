@@ -311,3 +311,16 @@ class Transform(Protocol):
     name: str
 
     def apply(self, value: JSON, ctx: Any) -> JSON: ...
+
+
+class PageCursor(Protocol):
+    """How a paged result continues, as the tool that paged it says (see `privacy.pages`).
+
+    The output budget may deliver fewer items than the tool put on a page; the cursor binds the
+    dataset and the query, which only the tool knows, so the budget asks it for the cursor of the
+    page that starts right after the last item delivered.
+    """
+
+    def after(self, end: int) -> str | None:
+        """The `next_cursor` for a page that ends before match number `end` (None: no more)."""
+        ...

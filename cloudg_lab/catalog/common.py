@@ -112,13 +112,17 @@ def pick_fields(fields: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(f for f in BRIEF_FIELDS if f in chosen or f == "id")
 
 
-def paged(tool: str, ds: Dataset, filters: dict[str, Any], *, cursor: str | None,
-          limit: int, total: int) -> tuple[int, dict[str, Any]]:
+def paged(ctx: ToolContext, tool: str, ds: Dataset, filters: dict[str, Any], *,
+          cursor: str | None, limit: int, total: int) -> tuple[int, dict[str, Any]]:
     """(offset, paging fields) for a cursor-paged result over `total` items.
+
+    The call's context learns how this query's cursors are made, so the output budget can deliver
+    a shorter page and still point `next_cursor` right after its last item (`privacy.pages`).
 
     Raises:
         InvalidArgumentsError: for an invalid or stale cursor.
     """
-    bound = cursors.binding(tool, ds.name, ds.version, ds.instance, filters)
-    offset = cursors.offset_of(cursor, bound)
-    return offset, cursors.page(total, offset, limit, bound)
+    pager = cursors.Pager(total, cursors.binding(tool, ds.name, ds.version, ds.instance, filters))
+    offset = cursors.offset_of(cursor, pager.bound)
+    ctx.page_cursor = pager
+    return offset, pager.page(offset, limit)

@@ -70,7 +70,8 @@ def register(layer: Layer) -> None:
         found = findings_matching(ds, severity, resource, state)
         binding = {"severity": severity_rank(severity, "severity"), "resource": resource,
                    "status": state}
-        offset, page = paged("list_findings", ds, binding, cursor=cursor, limit=limit, total=len(found))
+        offset, page = paged(ctx, "list_findings", ds, binding, cursor=cursor, limit=limit,
+                             total=len(found))
         items = [finding_brief(ds, i) for i in found[offset:offset + limit]]
         return {"dataset": ds.name, "total": len(found), **page, "items": items}
 

@@ -60,7 +60,8 @@ def register(layer: Layer) -> None:
         ds = dataset_of(ctx, dataset)
         reasons = exposure_reasons(ds.inventory)
         rows = list(reasons)
-        offset, page = paged("internet_exposure", ds, {}, cursor=cursor, limit=limit, total=len(rows))
+        offset, page = paged(ctx, "internet_exposure", ds, {}, cursor=cursor, limit=limit,
+                             total=len(rows))
         items = [{**brief(ds, r), "via": reasons[r]} for r in rows[offset:offset + limit]]
         return {"dataset": ds.name, "total": len(rows), **page, "items": items}
 

@@ -57,7 +57,8 @@ def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
     fields = pick_fields(args.fields)
     binding = {**flt.binding(), "sort_by": sort_by, "descending": descending}
     rows = sort_rows(ds.inventory, select(ds.inventory, flt), sort_by, descending)
-    offset, page = paged("find_assets", ds, binding, cursor=args.cursor, limit=args.limit, total=len(rows))
+    offset, page = paged(ctx, "find_assets", ds, binding, cursor=args.cursor, limit=args.limit,
+                         total=len(rows))
     items = [brief(ds, r, fields) for r in rows[offset:offset + args.limit]]
     result = {"dataset": ds.name, "total": len(rows), **page, "items": items}
     if not rows:
@@ -112,7 +113,8 @@ def list_accounts(ctx: ToolContext, *,
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
     accounts = sorted(idx.by_account.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    offset, page = paged("list_accounts", ds, {}, cursor=cursor, limit=limit, total=len(accounts))
+    offset, page = paged(ctx, "list_accounts", ds, {}, cursor=cursor, limit=limit,
+                         total=len(accounts))
     items = []
     for account, rows in accounts[offset:offset + limit]:
         named = [r for r in rows if inv.types[r] == "CLOUD_ACCOUNT"]

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from cloudg_lab.errors import InvalidArgumentsError
@@ -56,9 +57,20 @@ def offset_of(cursor: str | None, bound: str) -> int:
     return int(match.group(1))
 
 
-def page(total: int, offset: int, limit: int, bound: str) -> dict[str, Any]:
-    """The paging fields of a result: offset, returned, next_cursor, truncated."""
-    end = min(total, offset + limit)
-    more = end < total
-    return {"offset": offset, "returned": max(0, end - offset),
-            "next_cursor": make(end, bound) if more else None, "truncated": more}
+@dataclass(frozen=True)
+class Pager:
+    """The cursors of one query over `total` matches (a `types.PageCursor`)."""
+
+    total: int
+    bound: str
+
+    def after(self, end: int) -> str | None:
+        """The cursor of the page starting at match `end`, or None past the last match."""
+        return make(end, self.bound) if end < self.total else None
+
+    def page(self, offset: int, limit: int) -> dict[str, Any]:
+        """The paging fields of a result: offset, returned, next_cursor, truncated."""
+        end = min(self.total, offset + limit)
+        cursor = self.after(end)
+        return {"offset": offset, "returned": max(0, end - offset), "next_cursor": cursor,
+                "truncated": cursor is not None}

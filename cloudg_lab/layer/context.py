@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from cloudg_lab.errors import ToolTimeoutError
-from cloudg_lab.types import Kind, Principal, RequestInfo, ResourceLink
+from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 LogCallback = Callable[[str, Any, str], Awaitable[None]]
@@ -36,6 +36,9 @@ class ToolContext:
         self.kind: Kind = "tool"
         self.name = ""
         self.links: list[ResourceLink] = []
+        self.page_cursor: PageCursor | None = None
+        """Set by a paged handler: how its cursors continue when the output budget shortens the
+        page (`privacy.pages`)."""
         self.deadline: float | None = None
         self._cancelled = threading.Event()
         self._last_progress: float | None = None

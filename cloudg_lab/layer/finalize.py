@@ -1,7 +1,10 @@
 """Turning what a handler returned into what the caller gets (seed §4.1.10 to §4.1.13).
 
 Every piece that reaches the wire passes the output pipeline here, each with its own JSON pointer
-so the pipeline's marks point at the exact place it changed.
+so the pipeline's marks point at the exact place it changed. The text block is cut only after the
+pipeline ran, and only between tokens (`privacy.cutting`); a paged tool's page that the text cap
+cannot hold is shortened to whole records instead (`privacy.pages`), so text and structured
+content describe the same page and its cursor continues right after it.
 """
 
 from __future__ import annotations
@@ -14,18 +17,22 @@ import json
 import math
 import uuid
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import PurePath
 from typing import Any
 
 from pydantic import BaseModel
 
-from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.privacy import pages
+from cloudg_lab.privacy.cutting import safe_end
+from cloudg_lab.privacy.pipeline import Pipeline, Report, TransformContext
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
     EmbeddedResource,
     ImageContent,
+    PageCursor,
     PromptMessage,
     PromptResult,
     ResourceLink,
@@ -35,6 +42,7 @@ from cloudg_lab.types import (
 )
 
 TRUNCATION_MARKER = "... [truncated by cloudg mcp layer]"
+_INDENT = 2
 _MAX_DEPTH = 200
 
 
@@ -72,15 +80,19 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False)
+    return json.dumps(value, indent=_INDENT, ensure_ascii=False)
 
 
 def cut(text: str, limit: int) -> tuple[str, int]:
-    """`text` cut to exactly `limit` characters ending in the marker, and how many were removed."""
+    """`text` within `limit` characters ending in the marker, and how many were removed.
+
+    The cut falls between tokens, so what goes is a whole value, pseudonym or marker, never the
+    tail of one (`privacy.cutting`).
+    """
     if limit <= 0 or len(text) <= limit:
         return text, 0
-    keep = max(0, limit - len(TRUNCATION_MARKER))
-    return text[:keep] + TRUNCATION_MARKER, len(text) - keep
+    kept = text[:safe_end(text, max(0, limit - len(TRUNCATION_MARKER)))].rstrip()
+    return kept + TRUNCATION_MARKER, len(text) - len(kept)
 
 
 def _apply(pipeline: Pipeline, value: Any, ctx: TransformContext, path: str) -> Any:
@@ -88,18 +100,18 @@ def _apply(pipeline: Pipeline, value: Any, ctx: TransformContext, path: str) -> 
 
 
 def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: list[ResourceLink],
-                max_output_chars: int) -> ToolResult:
-    """Normalise, transform, render and cap a handler's return value."""
+                max_output_chars: int, *, page_cursor: PageCursor | None = None) -> ToolResult:
+    """Normalise, transform, render and cap a handler's return value.
+
+    `ctx` is this call's own, still empty context; `page_cursor` is the paged tool's (if any).
+    """
     if isinstance(value, ToolResult):
         result = _transform_tool_result(value, pipeline, ctx)
     else:
-        structured = jsonable(value)
-        if not isinstance(structured, dict):
-            structured = {"result": structured}
-        structured = _apply(pipeline, structured, ctx, "/structuredContent")
-        if not isinstance(structured, dict):  # a transform that returns odd data stays honest
-            structured = {"result": structured}
-        text, removed = cut(dumps(structured), max_output_chars)
+        raw = jsonable(value)
+        structured, full, ctx = _structured(raw if isinstance(raw, dict) else {"result": raw},
+                                            pipeline, ctx, max_output_chars, page_cursor)
+        text, removed = cut(full, max_output_chars)
         if removed:
             ctx.report.set("truncated_chars", removed)
         result = ToolResult(content=[TextContent(text=text)], structured=structured)
@@ -112,6 +124,43 @@ def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: li
         result.meta[META_PREFIX + "transforms"] = report
     result.marks = ctx.marks
     return result
+
+
+def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext, limit: int,
+                cursor: PageCursor | None) -> tuple[dict[str, Any], str, TransformContext]:
+    """The transformed structured value, its text, and the context the rest of the result uses.
+
+    A page (with its tool's `cursor`) whose text passes `limit` is shortened to the records that
+    fit and transformed afresh, into a context of its own, so the report and marks count only what
+    is delivered; the budget inside the pipeline (`project`) may shorten it further.
+    """
+    paged = replace(ctx, page_cursor=cursor)
+    structured = _transformed(raw, pipeline, paged)
+    text = dumps(structured)
+    if len(text) <= limit or cursor is None or not pages.is_page(raw) or not pages.is_page(structured):
+        return structured, text, ctx
+    room = limit - len(dumps(pages.bare(structured, cursor))) - len("\n\n  ") - pages.SLACK
+    keep = pages.fitting([_indented_size(item) for item in structured["items"]], room, len(",\n"))
+    if keep >= len(structured["items"]):
+        return structured, text, ctx
+    fresh = replace(ctx, report=Report(), marks=[], state={})
+    structured = _transformed(pages.shorten(raw, keep, cursor), pipeline,
+                              replace(fresh, page_cursor=cursor))
+    fresh.report.merge("projection", {"page_shortened": 1, "text_budget": {
+        "max_output_chars": limit, "records": structured.get("returned"),
+        "records_offered": len(raw["items"])}})
+    return structured, dumps(structured), fresh
+
+
+def _transformed(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext) -> dict[str, Any]:
+    structured = _apply(pipeline, raw, ctx, "/structuredContent")
+    return structured if isinstance(structured, dict) else {"result": structured}  # odd data stays honest
+
+
+def _indented_size(item: Any) -> int:
+    """The characters `item` takes as an element of a top-level list in `dumps` (two levels in)."""
+    text = dumps(item)
+    return len(text) + 2 * _INDENT * (text.count("\n") + 1)
 
 
 def _transform_tool_result(result: ToolResult, pipeline: Pipeline, ctx: TransformContext) -> ToolResult:

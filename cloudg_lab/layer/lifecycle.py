@@ -77,7 +77,7 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
                                    ctx=ctx, kwargs=kwargs, seconds=timeout, label=spec.name)
     tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments)
     result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
-                                  layer.max_output_chars)
+                                  layer.max_output_chars, page_cursor=ctx.page_cursor)
     result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
     if ticket is not None:
         policy.audit.rewrite(ticket, duration_ms=result.meta[META_PREFIX + "duration_ms"])

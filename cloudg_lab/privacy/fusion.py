@@ -8,10 +8,15 @@ a dict entry costs two dictionary look-ups instead of three walks of hook calls.
 *effects* (report counts and marks) that are replayed every time the value is met, so memoised
 results report exactly what a fresh computation would.
 
+One difference from running the transforms one by one is deliberate: a stage's `settle` (the
+caps: sanitize's free text, project's `max_string`) runs once every stage's `leaf` answered, so a
+cap cuts text redaction already rewrote and never leaves part of a secret for it to miss.
+
 A stage (what a fusable transform returns from `stage(ctx, value)`) offers: `root`,
 `key(state, key, flavor)`, `item(state)`, `leaf(state, value)`, optional `flavor(state, d)`
-(what a key's decision may depend on in its dict), `enter(state, container, depth)`,
-`retry(out, run)` (project's size budget) and `finish(out, run)`; see `stages.Stage`.
+(what a key's decision may depend on in its dict), `settle(state, value)` (caps, after every
+`leaf`), `enter(state, container, depth)`, `retry(out, run)` (project's size budget) and
+`finish(out, run)`; see `stages.Stage`.
 """
 
 from __future__ import annotations

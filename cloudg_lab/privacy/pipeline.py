@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cloudg_lab.errors import PolicyError
-from cloudg_lab.types import JSON, Kind, Mark, Principal, Transform
+from cloudg_lab.types import JSON, Kind, Mark, PageCursor, Principal, Transform
 
 REPORT_COUNT_SECTIONS = ("redacted", "masked", "hashed", "pseudonymized", "dropped", "aliased")
 
@@ -77,6 +77,9 @@ class TransformContext:
     free text that mentions them is caught even where no pattern or key rule would fire."""
     state: dict[str, Any] = field(default_factory=dict)
     """Per-call scratch space shared by the transforms of one pipeline run."""
+    page_cursor: PageCursor | None = None
+    """Set on a paged tool's structured result only: the budget shortens such a page to whole
+    records and asks this for the cursor after the last one (`privacy.pages`)."""
 
     def at(self, path: str) -> TransformContext:
         """The same report, marks and state, for another piece of the result."""

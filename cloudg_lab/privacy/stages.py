@@ -62,6 +62,17 @@ class Stage:
         """(new value, SAME or DROP; effects; version or -1)."""
         return SAME, (), -1
 
+    settles = False
+    """Does this stage have a `settle` to run? Only those that say so are asked."""
+
+    def settle(self, state: Any, value: str) -> tuple[Any, tuple[Effect, ...]]:
+        """(new string or SAME, effects) once every stage's `leaf` answered. Memoised with `leaf`.
+
+        Caps belong here: they then cut text the other stages (redaction) already rewrote, so a
+        cut never splits a value redaction would have caught whole.
+        """
+        return SAME, ()
+
     def retry(self, out: Any, run: Any) -> bool:
         """Adjust and ask for another walk (with fresh effects) after seeing `out`."""
         return False

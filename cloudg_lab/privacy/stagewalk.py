@@ -84,6 +84,7 @@ class Run:
         self.counts: dict[tuple[str, str], int] = {}
         self.marks: list[Mark] = []
         self.entering = any(s.entering for s in stages)
+        self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
         versioned = [s.version_source for s in stages if s.version_source is not None]
         self.versions = versioned[0] if versioned else None
         self.floor = self.versions.names_version if self.versions is not None else 0
@@ -172,6 +173,11 @@ class Run:
                 break
             if new is not SAME:
                 out = new
+        for i, stage in self.settling:
+            if type(out) is str:
+                new, eff = stage.settle(cs.states[i], out)
+                effects.extend(eff)
+                out = out if new is SAME else new
         found = (SAME if out is value else out, _compiled(effects), version)
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[value] = found

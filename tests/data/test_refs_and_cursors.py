@@ -62,8 +62,10 @@ def test_cursor_binding_separates_tool_state_and_limit():
     moved = cursors.binding("find_assets", "prod", 4, "abc", {"provider": "AWS"})
     assert other_tool[:6] != bound[:6] and moved[:6] == bound[:6] and moved != bound
     assert cursors.offset_of(cursors.make(40, bound), bound) == 40
-    assert cursors.page(45, 40, 10, bound) == {"offset": 40, "returned": 5, "next_cursor": None,
-                                                "truncated": False}
+    pager = cursors.Pager(45, bound)
+    assert pager.page(40, 10) == {"offset": 40, "returned": 5, "next_cursor": None, "truncated": False}
+    assert pager.page(30, 10)["next_cursor"] == pager.after(40) == cursors.make(40, bound)
+    assert pager.after(45) is None
     with pytest.raises(InvalidArgumentsError, match=r"^Stale cursor"):
         cursors.offset_of(cursors.make(40, moved), bound)
     with pytest.raises(InvalidArgumentsError, match=r"^Invalid cursor"):

@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
 
@@ -22,8 +24,12 @@ def outcome(ctx: TransformContext, out: Any) -> tuple[str, dict[str, Any], list[
     return json.dumps(out, sort_keys=True), ctx.report.to_dict(), marks
 
 
+UNCAPPED = [{**STEPS[0], "max_free_text": None}, STEPS[1], {**STEPS[2], "max_string": None}]
+
+
 def test_one_fused_walk_equals_the_transforms_in_sequence(make_ctx: Ctx, canaries: Any) -> None:
-    pipeline = build_pipeline(STEPS)
+    """Caps aside: in the fused walk they cut redacted text (see the next test)."""
+    pipeline = build_pipeline(UNCAPPED)
     assert [type(step).__name__ for step in fusion.steps(pipeline.transforms)] == ["Fusion"]
     value = {**canaries.payload(), "raw_data": {"x": 1}}
     fused_ctx = make_ctx(path="/structuredContent", known={"canary-db-4242": "resource_name"})
@@ -33,6 +39,22 @@ def test_one_fused_walk_equals_the_transforms_in_sequence(make_ctx: Ctx, canarie
     for transform in pipeline.transforms:
         out = transform.apply(out, one_by_one_ctx)
     assert fused == outcome(one_by_one_ctx, out)
+
+
+@pytest.mark.parametrize("cap", [{"max_free_text": 60}, {"max_string": 60}])
+def test_caps_cut_text_redaction_already_rewrote(make_ctx: Ctx, cap: dict[str, int]) -> None:
+    """A token straddling the cap is redacted whole, then the cut removes it whole."""
+    token = "ghp_" + "Zq7Rk2Lm9Vt4Xc8Bn3Hs6Jd1Fg5Wy0Pa2Ue4"
+    text = "deploy notes for the payments batch runner " + token + " rotate quarterly"
+    steps = [{"type": "sanitize", "max_free_text": cap.get("max_free_text", 2000)}, STEPS[1],
+             {"type": "project", "max_string": cap.get("max_string", 4000)}]
+    ctx = make_ctx()
+    out = build_pipeline(steps).apply({"description": text}, ctx)["description"]
+    whole = build_pipeline(UNCAPPED).apply({"description": text}, make_ctx())["description"]
+    assert text.index(token) < 60 < text.index(token) + len(token) and token not in whole
+    kept = "deploy notes for the payments batch runner"
+    assert out == f"{kept}… [+{len(whole) - len(kept)} chars]"
+    assert sum(ctx.report.to_dict()["redacted"].values()) == 1
 
 
 def test_values_the_projection_removes_are_neither_counted_nor_marked(make_ctx: Ctx,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,10 +30,10 @@ def test_invisible_characters_are_stripped_from_values_and_keys(make_ctx: Ctx) -
 
 def test_free_text_is_capped_other_fields_are_not(make_ctx: Ctx) -> None:
     ctx = make_ctx()
-    long = "x" * 50
+    long = "xxxx " * 10
     out = run([{"type": "sanitize", "max_free_text": 20}], {"description": long, "id": long,
                                                           "tags": {"note": long}}, ctx)
-    assert out["description"] == "x" * 20 + "… [+30 chars]" == out["tags"]["note"]
+    assert out["description"] == "xxxx xxxx xxxx xxxx… [+31 chars]" == out["tags"]["note"]
     assert out["id"] == long and ctx.report.to_dict()["untrusted"] == {"truncated": 2}
 
 
@@ -75,7 +76,7 @@ def test_exclude_include_and_caps(make_ctx: Ctx) -> None:
     ctx = make_ctx()
     out = run([{"type": "project", "exclude": ["**.raw_data", "items.meta.v"], "max_string": 16}],
               value, ctx)
-    assert out["items"][0] == {"id": "a", "name": "n" * 16 + "… [+24 chars]", "meta": {"k": 1}}
+    assert out["items"][0] == {"id": "a", "name": "… [+40 chars]", "meta": {"k": 1}}
     assert ctx.report.to_dict()["projection"] == {"excluded": 4, "strings_truncated": 1}
     assert "raw_data" in value["items"][0]
     included = run([{"type": "project", "include": ["items.id", "total"]}], value, make_ctx())
@@ -102,8 +103,8 @@ def test_the_budget_keeps_a_share_of_every_list(make_ctx: Ctx) -> None:
 
 
 def test_the_budget_falls_back_to_strings_then_depth(make_ctx: Ctx) -> None:
-    out = run([{"type": "project", "max_chars": 300}], {"text": "y" * 5000}, make_ctx())
-    assert len(json.dumps(out)) <= 300 and out["text"].startswith("y" * 64)
+    out = run([{"type": "project", "max_chars": 300}], {"text": "yyy " * 1250}, make_ctx())
+    assert len(json.dumps(out)) <= 300 and re.fullmatch(r"(yyy ){15,}yyy… \[\+\d+ chars\]", out["text"])
 
 
 def test_marks_of_values_the_projection_removed_are_dropped(make_ctx: Ctx) -> None:
@@ -113,3 +114,22 @@ def test_marks_of_values_the_projection_removed_are_dropped(make_ctx: Ctx) -> No
                {"type": "project", "max_list": 3}], value, ctx)
     assert len(out["items"]) == 4
     assert sorted(m.path for m in ctx.marks) == [f"/structuredContent/items/{n}/arn" for n in range(3)]
+
+
+def test_max_string_never_leaves_a_prefix_of_an_arn_straddling_it(make_ctx: Ctx) -> None:
+    """Under `standard` an ARN is shown whole; cut at any point inside, it goes whole."""
+    arn = "arn:aws:iam::123456789012:role/deploy-bot"
+    text = f"assumed by {arn} every night"
+    steps = [{"type": "redact", "rules": {"secret": "redact", "credential": "mask"}}]
+    for cap in range(16, text.index(arn) + len(arn)):
+        out = run([*steps, {"type": "project", "max_string": cap}], {"note": text}, make_ctx())["note"]
+        assert out == f"assumed by… [+{len(text) - len('assumed by')} chars]", cap
+
+
+def test_a_fenced_text_cut_by_the_cap_stays_fenced(make_ctx: Ctx) -> None:
+    text = INJECTION + " and then some more words to pass the cap"
+    out = run([{"type": "sanitize", "max_free_text": 40}], {"description": text}, make_ctx())
+    fenced = out["description"]
+    assert fenced.startswith(FENCE_OPEN) and FENCE_CLOSE + "… [+" in fenced
+    inside = fenced[len(FENCE_OPEN):fenced.index(FENCE_CLOSE)]
+    assert len(inside) <= 40 and text.startswith(inside) and text[len(inside)] == " "

@@ -2,11 +2,18 @@
 
 Include and exclude are dotted globs over dict keys (list positions are transparent, so
 `items.name` reaches the name of every item; `*` is one key, `**` any number). Lists beyond
-`max_list` and strings beyond `max_string` are cut with a note; `max_depth` stops deep nesting.
-`max_chars` is a budget for the piece as JSON: every list keeps the same share of its items
-(cut before the other stages look at them, so nothing is transformed only to be thrown away),
-then strings shrink, then depth, until it fits. The budget is measured on the input, and on the
-output only when the input used more than half of it.
+`max_list` and strings beyond `max_string` are cut with a note (strings once redaction rewrote
+them, between tokens: see `cutting`); `max_depth` stops deep nesting. `max_chars` is a budget for
+the piece as JSON: every list keeps the same share of its items (cut before the other stages look
+at them, so nothing is transformed only to be thrown away), then strings shrink, then depth,
+until it fits. The budget is measured on the input, and on the output only when the input used
+more than half of it.
+
+A paged tool's page (`pages`, with the tool's `PageCursor` in the context) is different: its
+items are records a caller walks with cursors, so the budget never cuts that list with a note.
+It keeps the first records that fit, whole, and rewrites `returned`, `truncated` and
+`next_cursor` for them; inner lists, strings and depth shrink only when one record alone is too
+large, and never below the record itself.
 """
 
 from __future__ import annotations
@@ -17,14 +24,20 @@ from typing import Any
 
 from pydantic import Field
 
-from cloudg_lab.privacy import fusion
+from cloudg_lab.privacy import fusion, pages
+from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import DROP
+from cloudg_lab.types import PageCursor
 
 _MIN_STRING = 64
+_RECORD_DEPTH = 3
+"""Page (1), its items (2), a record (3): a page's budget never replaces what is above."""
 _P = "projection"
 _EXCLUDED: tuple[Effect, ...] = ((_P, "excluded", 1, None, ""),)
+_SHORTENED: tuple[Effect, ...] = ((_P, "page_shortened", 1, None, ""),)
 _STRUCTURAL = ("excluded", "lists_truncated", "depth_limited")
 
 
@@ -80,7 +93,10 @@ class Project:
                      tuple(g.start() for g in self.excludes))
 
     def stage(self, ctx: TransformContext, value: Any) -> Stage:
-        return ProjectStage(self, value)
+        o = self.options
+        paged = ctx.page_cursor is not None and (o.max_chars is not None or o.max_list is not None) \
+            and pages.is_page(value)
+        return ProjectStage(self, value, ctx.page_cursor if paged else None)
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
         return fusion.apply((self,), value, ctx)
@@ -91,19 +107,62 @@ class ProjectStage(Stage):
 
     name = "project"
     entering = True
+    settles = True
 
-    def __init__(self, owner: Project, value: Any) -> None:
+    def __init__(self, owner: Project, value: Any, page: PageCursor | None = None) -> None:
         self.owner = owner
         o = owner.options
         self.root = owner.root
+        self.page = page
+        self.page_items: list[Any] | None = None
+        self.offered = self.keep = len(value["items"]) if page is not None else 0
+        self.most = self.offered if o.max_list is None else min(self.offered, o.max_list)
+        self.sizes: list[int] = []
+        self.grown = False
         self.size = _size(value) if o.max_chars is not None else None
-        self.ratio = 1.0 if self.size is None or o.max_chars is None or self.size <= o.max_chars \
-            else o.max_chars / self.size
+        if page is not None:
+            self.ratio = 1.0
+            self.keep = self._first_keep(value)
+        else:
+            self.ratio = 1.0 if self.size is None or o.max_chars is None or self.size <= o.max_chars \
+                else o.max_chars / self.size
+        self.min_depth = _RECORD_DEPTH if page is not None else 1
         self.string_cap, self.depth_cap = o.max_string, o.max_depth
         self.memo_key = (self.string_cap,)
         self.budget: dict[str, Any] | None = None
         self.longest_list = 0
         self.structural = False
+
+    def _first_keep(self, value: dict[str, Any]) -> int:
+        """The records of the input page that fit (`max_list`, then `max_chars` on input sizes)."""
+        limit = self.owner.options.max_chars
+        if limit is None or self.size is None or self.size <= limit:
+            return self.most
+        self.sizes = _sizes(value["items"])
+        return min(self.most, self._fitting(value, self.sizes))
+
+    def _fitting(self, page: dict[str, Any], sizes: list[int]) -> int:
+        """How many records of these compact JSON `sizes` fit in `max_chars` beside `page`'s envelope."""
+        envelope = 0 if self.page is None else _size(pages.bare(page, self.page)) or 0
+        room = (self.owner.options.max_chars or 0) - envelope - pages.SLACK
+        return pages.fitting(sizes, room, len(", "))
+
+    def _grow(self, out: Any) -> bool:
+        """Once, after a walk that fit: take the records that now fit at the size the delivered
+        ones became (pseudonyms and markers are often shorter than what they replace)."""
+        if self.page is None or self.grown or not self.sizes or self.keep >= self.most \
+                or not pages.is_page(out):
+            return False
+        self.grown = True
+        delivered = _sizes(out["items"])
+        before = sum(self.sizes[:len(delivered)])
+        scale = sum(delivered) / before if before else 1.0
+        predicted = delivered + [int(size * scale) for size in self.sizes[len(delivered):]]
+        more = min(self.most, self._fitting(out, predicted))
+        if more <= self.keep:
+            return False
+        self.keep = more
+        return True
 
     def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         owner = self.owner
@@ -126,6 +185,24 @@ class ProjectStage(Stage):
         return key, (inc, exc), ()
 
     def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
+        page = self.page
+        if page is not None and container is self.page_items:
+            return container, ()
+        if page is not None and depth == 1:
+            return self._enter_page(state, container, page)
+        return self._enter(state, container, depth)
+
+    def _enter_page(self, state: Any, container: dict[str, Any],
+                    page: PageCursor) -> tuple[Any, tuple[Effect, ...]]:
+        """The page keeps its first `keep` records whole (its items list is never cut after)."""
+        shortened = self.keep < len(container["items"])
+        if shortened:
+            container = pages.shorten(container, self.keep, page)
+        self.page_items = container["items"]
+        out, effects = self._enter(state, container, 1)
+        return out, (_SHORTENED + effects) if shortened else effects
+
+    def _enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
         if isinstance(container, dict) and state[0] is not None and state[0] != "all":
             container, dropped = self._partial_scalars(state, container)
             if dropped:
@@ -161,11 +238,10 @@ class ProjectStage(Stage):
         dropped = len(container) - len(keep)
         return (keep if dropped else container), dropped
 
-    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
-        if self.string_cap is not None and len(value) > self.string_cap:
-            cut = f"{value[: self.string_cap]}… [+{len(value) - self.string_cap} chars]"
-            return cut, ((_P, "strings_truncated", 1, None, ""),), -1
-        return SAME, (), -1
+    def settle(self, state: Any, value: str) -> tuple[Any, tuple[Effect, ...]]:
+        cut = None if self.string_cap is None else shorten(value, self.string_cap,
+                                                             (FENCE_OPEN, FENCE_CLOSE))
+        return (SAME, ()) if cut is None else (cut, ((_P, "strings_truncated", 1, None, ""),))
 
     def retry(self, out: Any, run: Any) -> bool:
         """Over budget: keep a smaller share of every list, else shorten strings, else depth."""
@@ -174,29 +250,39 @@ class ProjectStage(Stage):
             return False
         final = _size(out)
         if final is None or final <= limit:
+            if self._grow(out):
+                return self._again()
             self._note(final)
             return False
         self.budget = self.budget or {"max_chars": limit, "original_chars": self.size}
-        if self.longest_list > 1 and self.longest_list * self.ratio > 1:
+        if self.page is not None and self.keep > 1:
+            self.keep = min(self.keep - 1, self._fitting(out, _sizes(out["items"]))
+                            if pages.is_page(out) else self.keep // 2)
+        elif self.longest_list > 1 and self.longest_list * self.ratio > 1:
             self.ratio *= min(0.5, limit / final)
         elif (self.string_cap or _longest_string(out)) > _MIN_STRING:
             self.string_cap = max(_MIN_STRING, (self.string_cap or _longest_string(out)) // 2)
             self.memo_key = (self.string_cap,)
-        elif (self.depth_cap or _depth(out)) > 1:
-            self.depth_cap = max(1, (self.depth_cap or _depth(out)) - 1)
+        elif (self.depth_cap or _depth(out)) > self.min_depth:
+            self.depth_cap = max(self.min_depth, (self.depth_cap or _depth(out)) - 1)
         else:
             self._note(final)
             return False
+        return self._again()
+
+    def _again(self) -> bool:
         self.longest_list = 0
         self.structural = False
         return True
 
     def _note(self, final: int | None) -> None:
-        if self.budget is None and self.ratio < 1:
+        if self.budget is None and (self.ratio < 1 or self.keep < self.offered):
             self.budget = {"max_chars": self.owner.options.max_chars, "original_chars": self.size}
         if self.budget is not None:
             self.budget.update({"final_chars": final, "list_share": round(self.ratio, 4),
                                 "max_string": self.string_cap, "max_depth": self.depth_cap})
+            if self.page is not None:
+                self.budget.update({"records": self.keep, "records_offered": self.offered})
 
     def finish(self, out: Any, run: Any) -> Any:
         if self.budget is not None:
@@ -212,6 +298,10 @@ def _size(value: Any) -> int | None:
         return len(json.dumps(value))
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def _sizes(items: list[Any]) -> list[int]:
+    return [_size(item) or 0 for item in items]
 
 
 def _longest_string(value: Any) -> int:

@@ -3,9 +3,10 @@
 Inventories carry text written by anyone who could tag a resource; a model reading a result
 must be able to tell data from instructions. Control, zero-width, bidi, variation-selector and
 tag characters are removed (they hide text from people but not from models), free-text fields
-are capped, and strings that look like prompt injection are wrapped in
-`⟦untrusted⟧ … ⟦/untrusted⟧` (or flagged, or redacted). Fence markers already in the data are
-removed first, so nobody can close a fence early. Detection is heuristic by nature.
+are capped (once redaction rewrote them, between tokens: see `cutting`), and strings that look
+like prompt injection are wrapped in `⟦untrusted⟧ … ⟦/untrusted⟧` (or flagged, or redacted).
+Fence markers already in the data are removed first, so nobody can close a fence early. Detection
+is heuristic by nature.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import Field
 
 from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.common import skipped_key
+from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
@@ -91,6 +93,7 @@ class _SanitizeStage(Stage):
 
     name = "sanitize"
     root = _PLAIN
+    settles = True
 
     def __init__(self, options: SanitizeOptions) -> None:
         self.cap = options.max_free_text
@@ -120,9 +123,6 @@ class _SanitizeStage(Stage):
             return SAME, (), -1
         out = _INVISIBLE.sub("", value)
         effects = list(_strip_effects(len(value) - len(out)))
-        if state == _FREE and self.cap is not None and len(out) > self.cap:
-            out = f"{out[: self.cap]}… [+{len(out) - self.cap} chars]"
-            effects.append((_U, "truncated", 1, None, ""))
         if suspicious(out):
             if self.action == "fence":
                 out = f"{FENCE_OPEN}{out}{FENCE_CLOSE}"
@@ -133,6 +133,13 @@ class _SanitizeStage(Stage):
             else:
                 effects.append((_U, "suspicious", 1, None, ""))
         return (SAME if out == value else out), tuple(effects), -1
+
+    def settle(self, state: int, value: str) -> tuple[Any, tuple[Effect, ...]]:
+        """The free-text cap, on text redaction already saw (see `cutting`)."""
+        if state != _FREE or self.cap is None:
+            return SAME, ()
+        cut = shorten(value, self.cap, (FENCE_OPEN, FENCE_CLOSE))
+        return (SAME, ()) if cut is None else (cut, ((_U, "truncated", 1, None, ""),))
 
     def finish(self, out: Any, run: Any) -> Any:
         if run.counts.get((_U, "suspicious")):
