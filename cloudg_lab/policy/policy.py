@@ -217,7 +217,8 @@ class Policy:
             return None
         return self.audit.record(decision, kind=kind, name=self.scrub(name, principal),
                                  principal_id=principal.id, roles=principal.roles,
-                                 arguments=hashed, reason=reason, request_id=request_id)
+                                 arguments=hashed, reason=reason, request_id=request_id,
+                                 keep=always)
 
     def _limits(self, rules: tuple[Rule, ...]) -> list[RateLimit]:
         if not rules:
