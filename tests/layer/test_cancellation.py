@@ -59,9 +59,11 @@ async def test_cancelling_an_async_handler_cancels_its_task_and_flags_the_contex
 
 async def test_no_progress_leaves_a_cancelled_call(make_layer):
     sent: list[float] = []
+    first_sent = asyncio.Event()
 
     async def progress(p: float, total: float | None, message: str | None) -> None:
         sent.append(p)
+        first_sent.set()
 
     layer = make_layer(default_timeout=None)
     reported, go_on = threading.Event(), threading.Event()
@@ -78,8 +80,7 @@ async def test_no_progress_leaves_a_cancelled_call(make_layer):
 
     call = asyncio.ensure_future(layer.call_tool("steps", context=ToolContext(progress=progress)))
     assert await asyncio.to_thread(reported.wait, WAIT_S)
-    while not sent:
-        await asyncio.sleep(0.001)
+    await asyncio.wait_for(first_sent.wait(), WAIT_S)
     call.cancel()
     with pytest.raises(asyncio.CancelledError):
         await call
@@ -116,7 +117,7 @@ def test_committing_refuses_after_a_cancel_and_a_cancel_waits_for_a_commit():
 
 async def test_worker_threads_per_principal_are_bounded_and_others_are_not_held_up(make_layer):
     layer = make_layer(default_timeout=None, threads_per_principal=2)
-    release = threading.Event()
+    release, three_running = threading.Event(), threading.Event()
     running: list[str] = []
     lock = threading.Lock()
 
@@ -124,14 +125,15 @@ async def test_worker_threads_per_principal_are_bounded_and_others_are_not_held_
     def hold(ctx: ToolContext) -> str:
         with lock:
             running.append(ctx.principal.id)
+            if len(running) >= 3:
+                three_running.set()
         release.wait(WAIT_S)
         return "done"
 
     alice, bob = Principal.parse("alice:analyst"), Principal.parse("bob:analyst")
     storm = [asyncio.ensure_future(layer.call_tool("hold", principal=alice)) for _ in range(6)]
     other = asyncio.ensure_future(layer.call_tool("hold", principal=bob))
-    while len(running) < 3:
-        await asyncio.sleep(0.005)
+    assert await asyncio.to_thread(three_running.wait, WAIT_S)
     await asyncio.sleep(0.1)  # time for a third alice thread to start, were the bound missing
     assert sorted(running) == ["alice", "alice", "bob"]
     assert layer.workers.busy("alice") == 2
