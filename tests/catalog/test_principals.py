@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,16 @@ async def test_stricter_profiles_keep_loading_to_the_granted_roles(profile, root
     assert refused.is_error and refused.error_code == -31001
     allowed = await layer.call_tool("load_dataset", {"path": "x"}, principal=OPERATOR)
     assert not allowed.is_error, allowed.text
+
+
+async def test_a_timed_out_load_never_becomes_a_dataset(roots):
+    generate(assets=20_000, seed=8, out=roots / "slow")
+    layer = Layer(policy="standard", allowed_roots=[roots], default_timeout=0.05)
+    result = await layer.call_tool("load_dataset", {"path": "slow"})
+    assert result.is_error and result.error_code == "timeout"
+    for _ in range(500):  # the thread stops at its next chunk; 10 s at most
+        if not layer.workers.busy("local"):
+            break
+        await asyncio.sleep(0.02)
+    assert layer.workers.busy("local") == 0
+    assert layer.workspace.names() == [] and layer.workspace.version == 0
