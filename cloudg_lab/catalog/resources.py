@@ -14,7 +14,7 @@ from cloudg_lab.catalog.findings import finding_index, findings_matching
 from cloudg_lab.catalog.graph import neighbors_of
 from cloudg_lab.catalog.privacy import detector_listing
 from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
-from cloudg_lab.catalog.workspace import dataset_summary_of
+from cloudg_lab.catalog.workspace import dataset_summary_of, workspace_status_of
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
 
@@ -29,8 +29,8 @@ def register(layer: Layer) -> None:
 
     @layer.resource("cloudg://workspace", name="workspace", category="workspace")
     async def workspace(ctx: ToolContext) -> dict[str, Any]:
-        """Loaded datasets, the active one and the allowed roots."""
-        return ctx.workspace.status()  # type: ignore[no-any-return]
+        """Loaded datasets, your active one and (if you may load) the allowed roots."""
+        return workspace_status_of(ctx)
 
     @layer.resource("cloudg://datasets", name="datasets", category="workspace")
     async def datasets(ctx: ToolContext) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""Workspace tools: which datasets are loaded, loading and unloading them, summaries and diffs."""
+"""Workspace tools: which datasets are loaded, loading and unloading them, summaries and diffs.
+
+Every caller sees the workspace through its own view (`ctx.workspace`): its active dataset is
+its own. Loading and unloading change what everyone reads, so they hold `manage_data`, which the
+policy grants to some roles only.
+"""
 
 from __future__ import annotations
 
@@ -32,13 +37,23 @@ def dataset_summary_of(ds: Dataset) -> dict[str, Any]:
             "version": ds.version, "providers": ds.providers, **inventory_summary(inv)}
 
 
+def workspace_status_of(ctx: ToolContext) -> dict[str, Any]:
+    """The workspace as the caller may see it; the allowed roots (server paths) only for callers
+    the policy lets load data, since nobody else can use them."""
+    status: dict[str, Any] = ctx.workspace.status()
+    status["may_manage_data"] = ctx.layer.policy.may(ctx.principal, "manage_data")
+    if not status["may_manage_data"]:
+        del status["allowed_roots"]
+    return status
+
+
 def register(layer: Layer) -> None:
     """Add the workspace tools to `layer`."""
 
     @layer.tool(category=CATEGORY, tags=("start-here",))
     async def workspace_status(ctx: ToolContext) -> dict[str, Any]:
         """Loaded datasets, the active one and where load_dataset may read from. Start here."""
-        status: dict[str, Any] = ctx.workspace.status()
+        status = workspace_status_of(ctx)
         if not status["datasets"]:
             status["next_steps"] = NEXT_STEPS
         return status
@@ -50,22 +65,22 @@ def register(layer: Layer) -> None:
         return {"active": status["active_dataset"], "total": len(status["datasets"]),
                 "datasets": status["datasets"]}
 
-    @layer.tool(category=CATEGORY, capabilities=("read_state", "read_fs"), read_only=False,
-                idempotent=False)
+    @layer.tool(category=CATEGORY, capabilities=("read_state", "read_fs", "manage_data"),
+                read_only=False, idempotent=False)
     def load_dataset(ctx: ToolContext, *,
                      path: str = Field(description="A directory holding inventory-map.json, or the "
                                                    "file itself; must lie inside the allowed roots."),
                      name: str = Field("", description="Dataset name; default derived from the path."),
                      replace: bool = Field(False, description="Replace a loaded dataset of the same "
                                                               "name.")) -> dict[str, Any]:
-        """Load an inventory (plus a sibling findings.json) and make it the active dataset."""
+        """Load an inventory (plus a sibling findings.json) and make it your active dataset."""
         def progress(done: int, total: int) -> None:
-            ctx.check_cancelled()
+            ctx.check_cancelled()  # between chunks: a cancelled or timed-out load stops here
             ctx.report_progress_sync(done, total, "reading inventory")
 
         previous = ctx.workspace.active_name
         ds = ctx.workspace.load(path, name or None, replace=replace, restricted=True,
-                                progress=progress)
+                                progress=progress, commit=ctx.committing())
         ctx.link(summary_uri(ds.name), f"{ds.name} summary", description="Dataset summary")
         return {"loaded": ds.name, "active": ctx.workspace.active_name, "previous_active": previous,
                 **ds.info()}
@@ -73,13 +88,13 @@ def register(layer: Layer) -> None:
     @layer.tool(category=CATEGORY, read_only=False)
     async def select_dataset(ctx: ToolContext, *,
                              name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
-        """Make another loaded dataset the active one (tools default to it)."""
+        """Make another loaded dataset your active one (your tools default to it)."""
         previous = ctx.workspace.active_name
         ds = ctx.workspace.select(name)
         return {"active": ds.name, "previous": previous}
 
-    @layer.tool(category=CATEGORY, capabilities=("write_state",), read_only=False, destructive=True,
-                idempotent=False)
+    @layer.tool(category=CATEGORY, capabilities=("write_state", "manage_data"), read_only=False,
+                destructive=True, idempotent=False)
     async def unload_dataset(ctx: ToolContext, *,
                              name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
         """Remove a dataset from the workspace; its cursors become stale."""

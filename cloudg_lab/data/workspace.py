@@ -4,6 +4,10 @@ Tools read datasets from here; cursors and caches key on `version` (and each dat
 `version` and per-load `instance`), so a reload or an unload makes every cursor issued before it
 stale. Listeners (`on_change`) let caches and widgets react without polling. A load parses the
 file completely before touching the workspace, so a bad file leaves it exactly as it was.
+
+The datasets are shared, the choice of the active one is not: every principal (an `owner`) keeps
+its own, and falls back to the shared default (what the local user chose) until it picks one, so
+one caller's `select_dataset` or `load_dataset` never changes what another one sees.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +31,7 @@ from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
 from cloudg_lab.observers import Listeners
+from cloudg_lab.types import Principal
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -96,6 +102,7 @@ class Workspace:
         self.classifier = classifier
         self._datasets: dict[str, Dataset] = {}
         self._active: str | None = None
+        self._chosen: dict[str, str] = {}
         self._version = 0
         self._lock = threading.RLock()
         self._listeners: Listeners[[str, str]] = Listeners("workspace")
@@ -109,7 +116,20 @@ class Workspace:
 
     @property
     def active_name(self) -> str | None:
+        """The shared default: the local user's choice, and every other owner's until it picks."""
         return self._active
+
+    def active_for(self, owner: str | None) -> str | None:
+        """`owner`'s own active dataset, else the shared default (`owner` None: the default)."""
+        if owner is not None:
+            chosen = self._chosen.get(owner)
+            if chosen is not None:
+                return chosen
+        return self._active
+
+    def view(self, principal: Principal) -> WorkspaceView:
+        """This workspace as `principal` sees and changes it; the local user owns the default."""
+        return WorkspaceView(self, None if principal == Principal.local() else principal.id)
 
     def names(self) -> list[str]:
         return list(self._datasets)
@@ -117,14 +137,14 @@ class Workspace:
     def datasets(self) -> list[Dataset]:
         return list(self._datasets.values())
 
-    def get(self, name: str | None = None) -> Dataset:
-        """The named dataset, or the active one for None or "".
+    def get(self, name: str | None = None, *, owner: str | None = None) -> Dataset:
+        """The named dataset, or `owner`'s active one for None or "".
 
         Raises:
             NoDatasetError: when nothing is loaded or the name is unknown (data: `datasets`).
         """
         with self._lock:
-            key = name or self._active
+            key = name or self.active_for(owner)
             if key is None:
                 raise NoDatasetError("No dataset is loaded; load one with load_dataset first",
                                      {"datasets": []})
@@ -134,10 +154,12 @@ class Workspace:
                                      {"dataset": key, "datasets": self.names()})
             return found
 
-    def status(self) -> dict[str, Any]:
+    def status(self, owner: str | None = None) -> dict[str, Any]:
+        """Loaded datasets, `owner`'s active one and the roots `load_dataset` may read from."""
         with self._lock:
-            return {"active_dataset": self._active, "version": self._version,
-                    "datasets": [dict(d.info(), active=d.name == self._active)
+            active = self.active_for(owner)
+            return {"active_dataset": active, "version": self._version,
+                    "datasets": [dict(d.info(), active=d.name == active)
                                  for d in self._datasets.values()],
                     "allowed_roots": [str(r) for r in self.allowed_roots]}
 
@@ -177,11 +199,15 @@ class Workspace:
         return paths.check_path(path, self.allowed_roots)
 
     def load(self, path: str | Path, name: str | None = None, *, replace: bool = False,
-             activate: bool = True, restricted: bool = False,
-             progress: LoadProgress | None = None) -> Dataset:
+             activate: bool = True, restricted: bool = False, owner: str | None = None,
+             progress: LoadProgress | None = None,
+             commit: AbstractContextManager[object] | None = None) -> Dataset:
         """Load an inventory file or directory under `name` (default: derived from the path).
 
         `restricted=True` is for paths a client sent: they must lie inside the allowed roots.
+        `activate` makes it `owner`'s active dataset (the default's for None, which also takes
+        the first dataset ever loaded). `commit` is entered around the registration and may
+        raise to stop it: a cancelled call's guard, so a cancelled load never becomes a dataset.
 
         Raises:
             AccessDeniedError: a restricted path outside the allowed roots.
@@ -194,14 +220,16 @@ class Workspace:
         self._check_free(chosen, replace)
         inventory = load_inventory(target, progress=progress)
         sensitive = self._classify(chosen, inventory)
-        with self._lock:
+        with self._lock, commit or nullcontext():
             self._check_free(chosen, replace)
             replaced = chosen in self._datasets
             self._version += 1
             dataset = Dataset(name=chosen, inventory=inventory, source=inventory.file,
                               loaded_at=_now(), version=self._version, sensitive=sensitive)
             self._datasets[chosen] = dataset
-            if activate or self._active is None:
+            if activate:
+                self._activate(chosen, owner)
+            elif self._active is None and owner is None:
                 self._active = chosen
         self._notify("replaced" if replaced else "loaded", chosen)
         return dataset
@@ -213,23 +241,24 @@ class Workspace:
         records = itertools.chain(inventory.raw, inventory.edge_raw, inventory.finding_raw)
         return self.classifier.dataset(records, own_identifiers(name, inventory))
 
-    def select(self, name: str) -> Dataset:
-        """Make `name` the active dataset.
+    def select(self, name: str, *, owner: str | None = None) -> Dataset:
+        """Make `name` `owner`'s active dataset (the shared default's for None).
 
         Raises:
             NoDatasetError: for an unknown name.
         """
         with self._lock:
             dataset = self.get(self._check_name(name))
-            if self._active == dataset.name:
+            if self.active_for(owner) == dataset.name and (owner is None or owner in self._chosen):
                 return dataset
-            self._active = dataset.name
+            self._activate(dataset.name, owner)
             self._version += 1
         self._notify("selected", dataset.name)
         return dataset
 
     def unload(self, name: str) -> Dataset:
-        """Drop `name`; when it was active, the most recently loaded remaining one becomes active.
+        """Drop `name`. Owners that had chosen it fall back to the default; when it was the
+        default, the most recently loaded remaining one becomes the default.
 
         Raises:
             NoDatasetError: for an unknown name.
@@ -237,6 +266,7 @@ class Workspace:
         with self._lock:
             dataset = self.get(self._check_name(name))
             del self._datasets[dataset.name]
+            self._chosen = {o: n for o, n in self._chosen.items() if n != dataset.name}
             if self._active == dataset.name:
                 self._active = next(reversed(self._datasets), None)
             self._version += 1
@@ -251,6 +281,12 @@ class Workspace:
         while f"{base[:60]}-{n}" in self._datasets:
             n += 1
         return f"{base[:60]}-{n}"
+
+    def _activate(self, name: str, owner: str | None) -> None:
+        if owner is None:
+            self._active = name
+        else:
+            self._chosen[owner] = name
 
     # ------------------------------------------------------------------ listeners
 
@@ -282,6 +318,47 @@ class Workspace:
 
 def _read_only(mapping: Mapping[str, str]) -> Mapping[str, str]:
     return mapping if not isinstance(mapping, dict) else MappingProxyType(mapping)
+
+
+class WorkspaceView:
+    """The workspace as one owner (a principal id) sees it: what `ctx.workspace` hands tools.
+
+    Reads and `select` use the owner's active dataset; loading and unloading change the shared
+    datasets (the policy decides who may), activating a load for this owner only.
+    """
+
+    def __init__(self, workspace: Workspace, owner: str | None) -> None:
+        self.workspace = workspace
+        self.owner = owner
+
+    @property
+    def active_name(self) -> str | None:
+        return self.workspace.active_for(self.owner)
+
+    @property
+    def version(self) -> int:
+        return self.workspace.version
+
+    def names(self) -> list[str]:
+        return self.workspace.names()
+
+    def get(self, name: str | None = None) -> Dataset:
+        """As `Workspace.get` for this owner."""
+        return self.workspace.get(name, owner=self.owner)
+
+    def status(self) -> dict[str, Any]:
+        return self.workspace.status(self.owner)
+
+    def select(self, name: str) -> Dataset:
+        """As `Workspace.select` for this owner."""
+        return self.workspace.select(name, owner=self.owner)
+
+    def load(self, path: str | Path, name: str | None = None, **options: Any) -> Dataset:
+        """As `Workspace.load`, activated for this owner."""
+        return self.workspace.load(path, name, owner=self.owner, **options)
+
+    def unload(self, name: str) -> Dataset:
+        return self.workspace.unload(name)
 
 
 def derive_name(path: Path, fallback: Path | None = None) -> str:

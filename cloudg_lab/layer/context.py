@@ -1,8 +1,10 @@
 """What a handler can reach while it runs: the caller, progress, logging, links, its deadline.
 
 Progress messages and log data travel to the client, so they pass the same output pipeline as
-results (`bind` installs it per call). A timeout cannot stop a worker thread, so handlers that
-loop over large data poll `cancelled` or `remaining()` and stop early (seed §4.1.9, 17.9).
+results (`bind` installs it per call). A timeout or a client's cancel cannot stop a worker thread,
+so the layer sets `cancelled` and handlers that loop over large data poll it (`check_cancelled`)
+and stop early (seed §4.1.9, 17.9); a handler that changes shared state does so inside
+`committing()`, so a cancelled call either changed nothing or finished before the cancel.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from cloudg_lab.errors import ToolTimeoutError
@@ -41,6 +44,7 @@ class ToolContext:
         page (`privacy.pages`)."""
         self.deadline: float | None = None
         self._cancelled = threading.Event()
+        self._commit_lock = threading.Lock()
         self._last_progress: float | None = None
         self._filter: OutputFilter = _identity
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -60,7 +64,11 @@ class ToolContext:
 
     @property
     def workspace(self) -> Any:
-        return self.layer.workspace if self.layer is not None else None
+        """The layer's workspace as this caller sees it: its own active dataset (the local user
+        owns the shared default), so one principal's choice never changes another's view."""
+        if self.layer is None:
+            return None
+        return self.layer.workspace.view(self.principal)
 
     # ------------------------------------------------------------------ deadline
 
@@ -69,7 +77,21 @@ class ToolContext:
         return self._cancelled.is_set()
 
     def cancel(self) -> None:
-        self._cancelled.set()
+        """Mark the call cancelled (the awaiting task was cancelled or timed out); waits for a
+        commit in progress, so no change lands after this returns."""
+        with self._commit_lock:
+            self._cancelled.set()
+
+    @contextmanager
+    def committing(self) -> Iterator[None]:
+        """Hold off `cancel()` while the handler applies its result.
+
+        Raises:
+            ToolTimeoutError: on entry, when the call was already cancelled or ran out of time.
+        """
+        with self._commit_lock:
+            self.check_cancelled()
+            yield
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline, or None when the call has none."""
@@ -81,9 +103,12 @@ class ToolContext:
         Raises:
             ToolTimeoutError: when the deadline passed or the call was cancelled.
         """
-        if self._cancelled.is_set() or (self.deadline is not None and time.monotonic() > self.deadline):
-            self._cancelled.set()
+        if self._cancelled.is_set() or self._expired():
+            self._cancelled.set()  # the lock is not needed: this thread is the one that commits
             raise ToolTimeoutError(f"Tool {self.name} was cancelled")
+
+    def _expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
 
     # ------------------------------------------------------------------ client channels
 

@@ -21,6 +21,7 @@ from cloudg_lab.layer.chain import Terminal, build_chain
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.principal import resolve_principal
 from cloudg_lab.layer.validate import call_shape, inspect_handler
+from cloudg_lab.layer.workers import DEFAULT_LIMIT, WorkerSlots
 from cloudg_lab.policy import Policy
 from cloudg_lab.registry import PromptArgument, PromptSpec, Registry, ResourceSpec, TemplateSpec, ToolSpec
 from cloudg_lab.registry.specs import check_capabilities, sensitivity_rank
@@ -49,7 +50,8 @@ class Layer:
                  max_output_chars: int = 200_000, middleware: Iterable[Middleware] = (),
                  allowed_roots: Sequence[str | Path] | None = None, vault_key: str | bytes | None = None,
                  catalog: bool = True, principal_resolvers: Iterable[PrincipalResolver] = (),
-                 registry: Registry | None = None, workspace: Any = None) -> None:
+                 registry: Registry | None = None, workspace: Any = None,
+                 threads_per_principal: int = DEFAULT_LIMIT) -> None:
         """Build a layer.
 
         Args:
@@ -57,6 +59,8 @@ class Layer:
                 `$CLOUDG_LAB_POLICY`, else `standard`.
             datasets: inventory files to load now, by name (`{"prod": path}`) or as a list.
             catalog: register the shipped inventory tools, resources and prompts.
+            threads_per_principal: worker threads one principal's sync handlers may hold at
+                once; further calls wait for a slot (their timeout runs meanwhile).
 
         Raises:
             ValueError: for a bad prefix or limits.
@@ -74,6 +78,7 @@ class Layer:
             self.policy.vault = Vault.from_config(self.policy.model.vault, key=vault_key)
         self.prefix = prefix
         self.default_timeout = default_timeout
+        self.workers = WorkerSlots(threads_per_principal)
         self.max_output_chars = max_output_chars
         self.registry = registry or Registry()
         self.principal_resolvers = list(principal_resolvers)
@@ -164,13 +169,13 @@ class Layer:
         known = getattr(self.workspace, "known_identifiers", None)
         return known() if callable(known) else None
 
-    def dataset_hint(self, arguments: Mapping[str, Any] | None) -> str | None:
-        """The dataset a call concerns, for provenance annotations."""
+    def dataset_hint(self, arguments: Mapping[str, Any] | None, principal: Principal) -> str | None:
+        """The dataset a call concerns (the caller's active one by default), for provenance."""
         if arguments:
             named = arguments.get("dataset")
             if isinstance(named, str) and named:
                 return named
-        return getattr(self.workspace, "active_name", None)
+        return self.workspace.view(principal).active_name  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ requests
 

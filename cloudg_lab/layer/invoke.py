@@ -1,13 +1,15 @@
 """Running a handler (seed §4.1.9): coroutines on the calling loop, plain functions in a thread.
 
 `asyncio.timeout` gives `wait_for`'s semantics without creating a task per call, which matters
-for the layer's per-call overhead. A timed-out worker thread keeps running; the context is
-cancelled so a cooperative handler can stop (17.9).
+for the layer's per-call overhead. A worker thread outlives a timeout or a cancel of the task
+awaiting it (a client's `notifications/cancelled`); either way the context is cancelled so a
+cooperative handler stops (17.9), and `WorkerSlots` bounds the threads per principal.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import itertools
 import time
@@ -16,24 +18,33 @@ from typing import Any
 
 from cloudg_lab.errors import ToolTimeoutError
 from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.layer.workers import WorkerSlots
 
 
 async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
-                      ctx: ToolContext, kwargs: dict[str, Any]) -> Any:
-    """Call `handler` the way its kind needs, awaiting whatever a sync wrapper hands back."""
+                      ctx: ToolContext, kwargs: dict[str, Any], workers: WorkerSlots) -> Any:
+    """Call `handler` the way its kind needs, awaiting whatever a sync wrapper hands back.
+
+    Raises:
+        asyncio.CancelledError: when the awaiting task is cancelled; `ctx` is cancelled first.
+    """
     args = (ctx,) if takes_ctx else ()
-    if is_async:
-        result = await handler(*args, **kwargs)
-    else:
-        result = await asyncio.to_thread(handler, *args, **kwargs)
-    if inspect.isawaitable(result):
-        result = await result
+    try:
+        if is_async:
+            result = await handler(*args, **kwargs)
+        else:
+            result = await workers.run(ctx.principal.id, functools.partial(handler, *args, **kwargs))
+        if inspect.isawaitable(result):
+            result = await result
+    except asyncio.CancelledError:
+        ctx.cancel()
+        raise
     return result
 
 
 async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
-                           ctx: ToolContext, kwargs: dict[str, Any], seconds: float | None,
-                           label: str) -> Any:
+                           ctx: ToolContext, kwargs: dict[str, Any], workers: WorkerSlots,
+                           seconds: float | None, label: str) -> Any:
     """`run_handler` under a limit of `seconds` (None or 0: no limit).
 
     Raises:
@@ -41,17 +52,16 @@ async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes
     """
     if not seconds:
         return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
-                                 kwargs=kwargs)
+                                 kwargs=kwargs, workers=workers)
     ctx.deadline = time.monotonic() + seconds
     await _let_the_loop_purge_timers()
     try:
         async with asyncio.timeout(seconds) as scope:
             return await run_handler(handler, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
-                                     kwargs=kwargs)
+                                     kwargs=kwargs, workers=workers)
     except TimeoutError:
         if not scope.expired():
             raise
-        ctx.cancel()
         raise ToolTimeoutError(f"Tool {label} timed out after {_seconds(seconds)} s",
                                {"timeout_seconds": seconds}) from None
 

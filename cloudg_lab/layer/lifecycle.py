@@ -74,7 +74,8 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
     kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
     timeout = spec.timeout_seconds if spec.timeout_seconds is not None else layer.default_timeout
     value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
-                                   ctx=ctx, kwargs=kwargs, seconds=timeout, label=spec.name)
+                                   ctx=ctx, kwargs=kwargs, workers=layer.workers, seconds=timeout,
+                                   label=spec.name)
     tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments)
     result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
                                   layer.max_output_chars, page_cursor=ctx.page_cursor)
@@ -108,7 +109,7 @@ async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
                                      name=info.name, request_id=info.request_id)
     variables = _inputs(layer, info, ticket)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
-                              ctx=info.context, kwargs=variables)
+                              ctx=info.context, kwargs=variables, workers=layer.workers)
     tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables)
     return finalize.resource_contents(value, info.name, spec.mime_type,
                                       layer.policy.output_pipeline(spec, info.principal), tctx)
@@ -140,7 +141,7 @@ async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
                                      name=info.name, request_id=info.request_id)
     arguments = _inputs(layer, info, ticket, required=spec)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
-                              ctx=info.context, kwargs=arguments)
+                              ctx=info.context, kwargs=arguments, workers=layer.workers)
     tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments)
     return finalize.prompt_result(value, layer.policy.output_pipeline(spec, info.principal), tctx)
 
@@ -209,7 +210,7 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     takes_ctx, is_async = call_shape(completer)
     raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=info.context,
                             kwargs={"value": value if isinstance(value, str) else "",
-                                    "context_arguments": context_args})
+                                    "context_arguments": context_args}, workers=layer.workers)
     values = [v for v in (raw or []) if isinstance(v, str)]
     tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args)
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
@@ -256,7 +257,7 @@ def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Pri
     return policy.transform_context(
         kind=kind, name=name, principal=principal,
         sensitivity=spec.sensitivity if spec is not None else "internal",
-        dataset=layer.dataset_hint(arguments),
+        dataset=layer.dataset_hint(arguments, principal),
         known=layer.known_identifiers() if policy.transforms_anything else None)
 
 

@@ -97,12 +97,14 @@ class AuditLog:
 
     def record(self, decision: Decision, *, kind: str, name: str, principal_id: str,
                roles: frozenset[str] | tuple[str, ...], arguments: Mapping[str, str],
-               reason: str = "", request_id: str | int | None = None) -> AuditEntry | None:
-        """Append an entry (allowed ones only when `record_allowed`); counters always count."""
+               reason: str = "", request_id: str | int | None = None,
+               keep: bool = False) -> AuditEntry | None:
+        """Append an entry (allowed ones only when `record_allowed` or `keep`); counters always
+        count."""
         with self._lock:
             self._counters[decision] += 1
             entry: AuditEntry | None = None
-            if decision != "allowed" or self.record_allowed:
+            if decision != "allowed" or self.record_allowed or keep:
                 self._seq += 1
                 entry = AuditEntry(seq=self._seq, ts=time.time(), decision=decision, kind=kind,
                                    name=name, principal=principal_id, roles=tuple(sorted(roles)),

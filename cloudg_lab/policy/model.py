@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cloudg_lab.errors import PolicyError
 from cloudg_lab.registry.specs import CAPABILITIES, SENSITIVITIES
 
-Capability = Literal["read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal"]
+Capability = Literal["read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
+                     "manage_data"]
 SensitivityName = Literal["public", "internal", "confidential", "restricted"]
 KindName = Literal["tool", "resource", "prompt", "completion"]
 PROFILES = ("open", "standard", "strict", "read_only", "audit")
@@ -117,7 +118,12 @@ class PolicyModel(AccessRules):
     description: str = ""
     extends: str | None = None
     hide_denied: bool = True
+    show_denied: list[str] = []
+    """Names (globs) that stay listed although denied, so a caller learns why (-31001) instead
+    of meeting an unknown tool: for what some roles may do and others may not."""
     audit: bool = False
+    audit_capabilities: list[Capability] = []
+    """Allowed calls of primitives holding one of these are recorded even when `audit` is false."""
     audit_size: int = Field(default=1000, ge=1, le=10_000_000)
     roles: dict[str, Rule] = {}
     rules: list[Rule] = []
@@ -132,10 +138,10 @@ class PolicyModel(AccessRules):
 # --------------------------------------------------------------------------- merging
 
 _UNION_KEYS = frozenset({"deny_tools", "deny_resources", "deny_prompts", "deny_categories",
-                         "deny_capabilities"})
+                         "deny_capabilities", "audit_capabilities"})
 _CONCAT_KEYS = frozenset({"rules", "rate_limits", "detectors", "disabled_detectors"})
 _REPLACE_KEYS = frozenset({"transforms", "input_transforms", "allow_tools", "allow_resources",
-                           "allow_prompts", "allow_categories", "allow_capabilities"})
+                           "allow_prompts", "allow_categories", "allow_capabilities", "show_denied"})
 
 
 def merge(base: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:

@@ -147,8 +147,10 @@ class Policy:
         return self._lookup(spec, principal)[1]
 
     def is_allowed(self, spec: Spec, principal: Principal) -> bool:
-        """Visibility: denied primitives are hidden unless `hide_denied` is false."""
-        return self._lookup(spec, principal)[1].allowed or not self.model.hide_denied
+        """Visibility: denied primitives are hidden unless `hide_denied` is false or the policy
+        names them in `show_denied`."""
+        return (self._lookup(spec, principal)[1].allowed or not self.model.hide_denied
+                or engine.globs_match(self.model.show_denied, spec.key))
 
     def may(self, principal: Principal, capability: str) -> bool:
         return engine.may(self.model, principal, capability)
@@ -182,8 +184,9 @@ class Policy:
                     f"retry in {refusal.retry_after:.1f}s",
                     {"retry_after": refusal.retry_after, "limit": refusal.label,
                      "scope": refusal.limit.scope})
+        always = bool(spec.capabilities & set(self.model.audit_capabilities))
         return self._record("allowed", kind, name, principal, hashed=hashed, reason="",
-                            request_id=request_id)
+                            request_id=request_id, always=always)
 
     def record_hidden(self, kind: Kind, name: str, principal: Principal, arguments: Any = None,
                       request_id: str | int | None = None) -> AuditEntry | None:
@@ -206,15 +209,16 @@ class Policy:
                             reason=reason, request_id=request_id)
 
     def _record(self, decision: Any, kind: Kind, name: str, principal: Principal, *,
-                hashed: dict[str, str], reason: str,
-                request_id: str | int | None) -> AuditEntry | None:
-        if decision == "allowed" and not self.audit.record_allowed:
+                hashed: dict[str, str], reason: str, request_id: str | int | None,
+                always: bool = False) -> AuditEntry | None:
+        if decision == "allowed" and not (self.audit.record_allowed or always):
             self.audit.record(decision, kind=kind, name=name, principal_id=principal.id,
                               roles=principal.roles, arguments={})
             return None
         return self.audit.record(decision, kind=kind, name=self.scrub(name, principal),
                                  principal_id=principal.id, roles=principal.roles,
-                                 arguments=hashed, reason=reason, request_id=request_id)
+                                 arguments=hashed, reason=reason, request_id=request_id,
+                                 keep=always)
 
     def _limits(self, rules: tuple[Rule, ...]) -> list[RateLimit]:
         if not rules:

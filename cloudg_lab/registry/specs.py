@@ -13,7 +13,10 @@ from typing import Any, Literal
 from cloudg_lab.types import META_PREFIX, Kind
 
 SENSITIVITIES = ("public", "internal", "confidential", "restricted")
-CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal")
+CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
+                "manage_data")
+"""`manage_data`: load and unload the datasets every principal shares (the other capabilities
+name what a primitive touches; this one names who may change what everyone reads)."""
 
 Sensitivity = Literal["public", "internal", "confidential", "restricted"]
 Completer = Callable[..., Any]

@@ -18,8 +18,9 @@ async def test_every_tool_carries_category_sensitivity_and_capabilities(layer):
     listed = {t["name"]: t for t in await layer.list_tools()}
     assert list(listed) == TOOLS
     specs = {s.name: s for s in layer.registry.tools()}
-    assert specs["load_dataset"].capabilities == {"read_state", "read_fs"}
-    assert specs["unload_dataset"].destructive and specs["unload_dataset"].capabilities == {"write_state"}
+    assert specs["load_dataset"].capabilities == {"read_state", "read_fs", "manage_data"}
+    assert specs["unload_dataset"].destructive
+    assert specs["unload_dataset"].capabilities == {"write_state", "manage_data"}
     assert specs["reveal_token"].capabilities == {"read_state", "reveal"}
     assert specs["reveal_token"].sensitivity == "restricted"
     assert specs["privacy_audit_log"].sensitivity == "restricted"

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from cloudg_lab.data import SAMPLE_PATH, InventoryFormatError, Workspace
-from cloudg_lab.errors import AccessDeniedError, InvalidArgumentsError, NoDatasetError
+from cloudg_lab.errors import AccessDeniedError, InvalidArgumentsError, NoDatasetError, ToolTimeoutError
+from cloudg_lab.types import Principal
 
 
 @pytest.fixture
@@ -172,3 +175,44 @@ def test_known_identifiers_merge_datasets_and_skip_short_names(ws, tmp_path):
     merged = ws.known_identifiers()
     assert merged["other"] == "dataset_name" and merged["dev-identity-web-000"] == "resource_name"
     assert set(other.inventory.ids) <= set(merged)
+
+
+def test_each_owner_keeps_its_own_active_dataset_and_falls_back_to_the_default(ws):
+    ws.load(SAMPLE_PATH, "a")
+    ws.load(SAMPLE_PATH, "b", activate=False)
+    alice, bob = ws.view(Principal(id="alice")), ws.view(Principal(id="bob"))
+    assert alice.select("b").name == "b"
+    assert (alice.active_name, bob.active_name, ws.active_name) == ("b", "a", "a")
+    assert bob.get().name == "a" and alice.get().name == "b"
+    assert alice.load(SAMPLE_PATH, "c").name == "c"
+    assert (alice.active_name, bob.active_name, ws.active_name) == ("c", "a", "a")
+    assert bob.status()["active_dataset"] == "a"
+    assert [d["name"] for d in alice.status()["datasets"] if d["active"]] == ["c"]
+    ws.select("b")  # the local user moves the default: owners who chose stay put
+    assert (alice.active_name, bob.active_name) == ("c", "b")
+    ws.unload("c")
+    assert alice.active_name == "b" and ws.view(Principal.local()).active_name == "b"
+
+
+def test_an_owner_choosing_the_default_keeps_it_when_the_default_moves(ws):
+    ws.load(SAMPLE_PATH, "a")
+    ws.load(SAMPLE_PATH, "b", activate=False)
+    alice = ws.view(Principal(id="alice"))
+    alice.select("a")
+    ws.select("b")
+    assert alice.active_name == "a"
+
+
+def test_a_commit_guard_that_refuses_leaves_the_workspace_as_it_was(ws):
+    ws.load(SAMPLE_PATH, "a")
+    events: list[tuple[str, str]] = []
+    ws.on_change(lambda event, name: events.append((event, name)))
+
+    @contextmanager
+    def cancelled() -> Iterator[None]:
+        raise ToolTimeoutError("Tool load_dataset was cancelled")
+        yield
+
+    with pytest.raises(ToolTimeoutError):
+        ws.view(Principal(id="alice")).load(SAMPLE_PATH, "late", commit=cancelled())
+    assert ws.names() == ["a"] and ws.version == 1 and events == []

@@ -97,3 +97,27 @@ def test_hide_denied_decides_visibility():
     who = Principal.parse("u")
     assert not hidden.is_allowed(spec, who)
     assert shown.is_allowed(spec, who) and not shown.decide(spec, who).allowed
+
+
+def test_show_denied_lists_only_the_names_it_matches_and_extends_replaces_it(tmp_path):
+    base = tmp_path / "base.yaml"
+    base.write_text("name: base\ndeny_capabilities: [manage_data]\nshow_denied: [load_*]\n")
+    policy = Policy.load(base)
+    who = Principal.parse("u")
+    loader = tool("load_it", capabilities=("manage_data",))
+    other = tool("drop_it", capabilities=("manage_data",))
+    assert policy.is_allowed(loader, who) and not policy.decide(loader, who).allowed
+    assert not policy.is_allowed(other, who)
+    child = tmp_path / "child.yaml"
+    child.write_text(f"name: child\nextends: {base}\nshow_denied: [drop_*]\n")
+    narrowed = Policy.load(child)
+    assert narrowed.is_allowed(other, who) and not narrowed.is_allowed(loader, who)
+
+
+def test_audit_capabilities_keep_allowed_calls_of_those_primitives_only():
+    policy = Policy.load({"name": "a", "audit_capabilities": ["manage_data"]})
+    who = Principal.parse("u")
+    policy.check_call(tool("load_it", capabilities=("manage_data",)), who, {}, kind="tool", name="load_it")
+    policy.check_call(tool("read_it"), who, {}, kind="tool", name="read_it")
+    assert [e.name for e in policy.audit.entries()] == ["load_it"]
+    assert policy.audit.counters["allowed"] == 2
