@@ -118,7 +118,8 @@ class Scanner:
                 refined = refine(canonical(entity), value)
                 if refined is not None:
                     return self.whole(value, refined, category_of(refined), "known_identifier")
-        return self._spans(value, findings, self.plan.mentions and rule is not KEY)
+        return self._spans(value, findings, self.plan.mentions and rule is not KEY,
+                           key=rule is KEY)
 
     def number(self, text: str, rule: KeyRule) -> Outcome:
         """A number (as `text`): an identifier under a numeric-typed or secret key, or when the
@@ -166,10 +167,13 @@ class Scanner:
             return []
         return self.detectors.scan(value, detectors, rule, self.min_confidence)
 
-    def _spans(self, value: str, findings: list[Finding], mentions: bool) -> Outcome:
+    def _spans(self, value: str, findings: list[Finding], mentions: bool, *,
+               key: bool = False) -> Outcome:
+        """Pattern findings, dictionary values (not inside a dict key: `internet_exposed` is
+        schema, whatever asset is named `internet`) and known names, each replaced."""
         spans: list[tuple[int, int, str, str, str]] = [
             (f.start, f.end, f.entity, f.category, f.detector) for f in findings]
-        if self.dictionary is not None:
+        if self.dictionary is not None and not key:
             spans = _merge(spans, self._dictionary_spans(value))
         version = -1
         if mentions:
