@@ -39,6 +39,7 @@ from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, regi
 from cloudg_lab.privacy.scanner import Plan, Scanner, plan_for
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.stagewalk import Run
+from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import DROP
 
 _NUMERIC_FAMILIES = frozenset({"account", "digits"})
@@ -177,12 +178,24 @@ class RedactStage(Stage):
             return (SAME if new is SAME else new), _effects(effects), version
         if not value:
             return SAME, (), -1
+        if value.startswith(FENCE_OPEN) and value.endswith(FENCE_CLOSE) and \
+                len(value) > len(FENCE_OPEN) + len(FENCE_CLOSE):
+            return self._fenced(state, value)
         if value[0] in "{[" and value[-1] in "}]" and self.json_depth < _JSON_DEPTH:
             parsed = _json(value)
             if parsed is not None:
                 return self._json_text(value, parsed)
         new, effects, version = self.scanner.outcome(value, state)
         return (SAME if new is SAME else new), _effects(effects), version
+
+    def _fenced(self, state: KeyRule, value: str) -> tuple[Any, tuple[Effect, ...], int]:
+        """Text `sanitize` fenced is redacted as what it holds (a JSON context stays structure,
+        so its key rules hold), and stays fenced."""
+        inner = value[len(FENCE_OPEN): len(value) - len(FENCE_CLOSE)]
+        new, effects, version = self.leaf(state, inner)
+        if new is SAME or new is DROP:
+            return new, effects, version
+        return f"{FENCE_OPEN}{new}{FENCE_CLOSE}", effects, version
 
     def _json_text(self, value: str, parsed: Any) -> tuple[Any, tuple[Effect, ...], int]:
         """A JSON document inside a string is redacted as structure, then written back."""
