@@ -324,3 +324,23 @@ class PageCursor(Protocol):
     def after(self, end: int) -> str | None:
         """The `next_cursor` for a page that ends before match number `end` (None: no more)."""
         ...
+
+
+class Visibility(Protocol):
+    """What the caller of one request can see of a value: the seam search, completion, sorting
+    and suggestions use so that none of them answers from real values the caller was not shown.
+
+    `active` is False when the policy shows identifiers as they are (then `show` is the
+    identity); `key` changes whenever what `show` returns may change (policy, namespace, vault),
+    so callers can cache what they derive from it.
+    """
+
+    @property
+    def active(self) -> bool: ...
+
+    @property
+    def key(self) -> str: ...
+
+    def show(self, value: JSON) -> JSON:
+        """`value` as the output pipeline would hand it to this caller."""
+        ...

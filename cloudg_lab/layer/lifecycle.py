@@ -27,8 +27,9 @@ from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
 from cloudg_lab.layer.validate import call_shape, validate_arguments
+from cloudg_lab.layer.visibility import visibility
 from cloudg_lab.logs import log_failure
-from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.privacy.pipeline import Overlay, Pipeline, TransformContext
 from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
 
@@ -53,7 +54,7 @@ async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principa
         result = await layer.chain("tool")(info)
     except Exception as exc:
         code, message, data = _as_error(exc, "tool", spec.name)
-        tctx = _tctx(layer, "tool", spec.name, spec, principal)
+        tctx = _tctx(layer, "tool", spec.name, spec, principal, call=info.context)
         result = finalize.error_result(code, message, data,
                                        layer.policy.output_pipeline(spec, principal), tctx)
     if not isinstance(result, ToolResult):
@@ -75,7 +76,7 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
     timeout = spec.timeout_seconds if spec.timeout_seconds is not None else layer.default_timeout
     value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                    ctx=ctx, kwargs=kwargs, seconds=timeout, label=spec.name)
-    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments)
+    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments, call=ctx)
     result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
                                   layer.max_output_chars, page_cursor=ctx.page_cursor)
     result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
@@ -99,7 +100,8 @@ async def read_resource(layer: Layer, uri: Any, principal: Principal,
     try:
         return list(await layer.chain("resource")(info))
     except Exception as exc:
-        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal) from None
+        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal,
+                              call=info.context) from None
 
 
 async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
@@ -109,7 +111,8 @@ async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
     variables = _inputs(layer, info, ticket)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=variables)
-    tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables)
+    tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables,
+                 call=info.context)
     return finalize.resource_contents(value, info.name, spec.mime_type,
                                       layer.policy.output_pipeline(spec, info.principal), tctx)
 
@@ -131,7 +134,8 @@ async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Princip
         result: PromptResult = await layer.chain("prompt")(info)
         return result
     except Exception as exc:
-        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal) from None
+        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal,
+                              call=info.context) from None
 
 
 async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
@@ -141,7 +145,8 @@ async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
     arguments = _inputs(layer, info, ticket, required=spec)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=arguments)
-    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments)
+    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments,
+                 call=info.context)
     return finalize.prompt_result(value, layer.policy.output_pipeline(spec, info.principal), tctx)
 
 
@@ -203,15 +208,20 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
         return dict(EMPTY_COMPLETION)
     pipeline = policy.input_pipeline(spec, principal)
     ictx = _tctx(layer, "completion", info.name, spec, principal)
-    value = inputs.prepare({arg_name: info.arguments["value"]}, pipeline, ictx).get(arg_name, "")
+    typed = info.arguments["value"]
+    value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
+    if info.context.visible.active:
+        value = typed  # accepted by the input pipeline; matched against what the caller sees
     context_args = inputs.prepare(inputs.check_shape(info.arguments["context"], "Context arguments"),
                                   pipeline, ictx)
+    info.context.reversed.update(ictx.reversed)
     takes_ctx, is_async = call_shape(completer)
     raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=info.context,
                             kwargs={"value": value if isinstance(value, str) else "",
                                     "context_arguments": context_args})
     values = [v for v in (raw or []) if isinstance(v, str)]
-    tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args)
+    tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args,
+                 call=info.context)
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
 
 
@@ -223,10 +233,11 @@ def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: 
     base = context or ToolContext(principal=principal)
     out = layer.policy.output_pipeline(spec, principal)
     channel_filter = None
+    visible = visibility(out, lambda: _tctx(layer, kind, name, spec, principal))
     if out:
         channel = _tctx(layer, kind, name, spec, principal)
         channel_filter = lambda v: out.apply(v, channel.at("/notification"))  # noqa: E731
-    ctx = base.bind(layer, kind, name, principal, channel_filter)
+    ctx = base.bind(layer, kind, name, principal, channel_filter, visible=visible)
     info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
                     context=ctx, started=started, request_id=base.request_id)
     return ctx, info
@@ -242,7 +253,9 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
         if not pipeline or not arguments:
             return arguments
         ictx = _tctx(layer, info.kind, info.name, info.spec, info.principal)
-        return inputs.prepare(arguments, pipeline, ictx)
+        prepared = inputs.prepare(arguments, pipeline, ictx)
+        info.context.reversed.update(ictx.reversed)
+        return prepared
     except MCPLayerError as exc:
         layer.policy.record_rejection(ticket, exc.message, kind=info.kind, name=info.name,
                                       principal=info.principal, arguments=info.arguments,
@@ -251,13 +264,18 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
 
 
 def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
-          arguments: dict[str, Any] | None = None) -> TransformContext:
+          arguments: dict[str, Any] | None = None,
+          call: ToolContext | None = None) -> TransformContext:
+    """A transform context; with `call`, the real values its input side reversed count as
+    known identifiers, so the output never echoes them in clear."""
     policy = layer.policy
+    known = layer.known_identifiers() if policy.transforms_anything else None
+    if call is not None and call.reversed and known is not None:
+        known = Overlay(call.reversed, known)
     return policy.transform_context(
         kind=kind, name=name, principal=principal,
         sensitivity=spec.sensitivity if spec is not None else "internal",
-        dataset=layer.dataset_hint(arguments),
-        known=layer.known_identifiers() if policy.transforms_anything else None)
+        dataset=layer.dataset_hint(arguments), known=known)
 
 
 def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:
@@ -269,22 +287,22 @@ def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str
 
 
 def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
-              principal: Principal) -> MCPLayerError:
+              principal: Principal, call: ToolContext | None = None) -> MCPLayerError:
     """A copy of `exc` whose message and data passed the output pipeline."""
     pipeline = layer.policy.output_pipeline(spec, principal)
     message, data = finalize.transform_message(exc.message, exc.data, pipeline,
-                                               _tctx(layer, kind, name, spec, principal))
+                                               _tctx(layer, kind, name, spec, principal, call=call))
     out = copy.copy(exc)
     out.message, out.data, out.args = message, data, (message,)
     return out
 
 
 def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, *, spec: Spec,
-                    principal: Principal) -> MCPLayerError:
+                    principal: Principal, call: ToolContext) -> MCPLayerError:
     if not isinstance(exc, MCPLayerError):
         _as_error(exc, kind, spec.key)  # the registered name: a resource URI is what a caller typed
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
-    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal)
+    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal, call=call)
 
 
 def _ms(started: float) -> float:

@@ -68,6 +68,7 @@ class Redact:
     def __init__(self, options: RedactOptions) -> None:
         self.options = options
         self.rules = Rules(options.rules)
+        self.hides_identifiers = self.rules.acts_on(("identifier", "pii", "network", "free_text"))
         self._plans: dict[int, tuple[DetectorSet, Plan]] = {}
         self.solo = fusion.Fusion((self,))
 
@@ -104,7 +105,8 @@ class RedactStage(Stage):
         self.rules = owner.rules
         vault = scanner.vault
         known = scanner.known
-        self.memo_key = (id(vault), vault.generation, scanner.namespace, id(known),
+        self.memo_key = (id(vault), vault.generation, scanner.namespace,
+                         getattr(known, "memo_key", id(known)),
                          None if known is None else len(known), id(detectors))
         self.memo_refs = (vault, known, detectors)
         self.version_source = vault
