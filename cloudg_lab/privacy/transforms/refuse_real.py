@@ -91,7 +91,7 @@ class _Checker(Visitor):
     def _check(self, value: str, state: tuple[str, str]) -> None:
         argument, mode = state
         plain = strip_fences(value).strip()
-        if mode == _SKIP or nullish(plain) or self.vault.is_issued(plain, self.ctx.namespace):
+        if mode == _SKIP or nullish(plain) or self.vault.entry(plain, self.ctx.namespace) is not None:
             return
         entity = self.known.get(plain)
         if entity is not None and self._shown_in_clear(plain, entity):
