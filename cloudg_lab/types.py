@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import getpass
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
 
@@ -343,4 +343,9 @@ class Visibility(Protocol):
 
     def show(self, value: JSON) -> JSON:
         """`value` as the output pipeline would hand it to this caller."""
+        ...
+
+    def shown(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        """Each `(value, key)` of an asset record (`name`, `id`, `arn`, `account_id`) as this
+        caller reads it; cheaper than `show` over whole records, for every row of an estate."""
         ...

@@ -8,6 +8,11 @@ with the values as the caller sees them (`ToolContext.visible`): names, ids and 
 pseudonyms, types and regions as they are. The visible forms are derived once per dataset
 version and visibility key (policy, namespace, vault), in the dataset's own index cache; under
 a policy that hides nothing they are simply the real columns.
+
+Names, ids, ARNs and accounts are typed by their key, so their visible forms come from the
+policy's redaction step directly (`Visibility.shown`, the decision without the walk). Tags,
+dataset names and finding ids pass the whole output pipeline (`Visibility.show`), since what a
+caller sees of them depends on keys and neighbours.
 """
 
 from __future__ import annotations
@@ -15,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from cloudg_lab.catalog.common import brief
 from cloudg_lab.catalog.records import finding_brief
 from cloudg_lab.data.indexes import TextColumns
 from cloudg_lab.data.workspace import Dataset
@@ -24,7 +28,6 @@ from cloudg_lab.types import Visibility
 
 CHUNK = 100
 """Items shown per pipeline run: well inside any output budget, few runs for a large estate."""
-_ROW_FIELDS = ("id", "name", "type", "provider", "region", "account_id", "arn")
 TagPair = tuple[str, str]
 T = TypeVar("T")
 TagView = dict[TagPair, TagPair | None]
@@ -34,11 +37,12 @@ TagView = dict[TagPair, TagPair | None]
 def columns(ctx: ToolContext, ds: Dataset) -> TextColumns:
     """Per-row names, ids, ARNs and accounts as this caller sees them."""
     def build(vis: Visibility) -> TextColumns:
-        rows = range(ds.inventory.asset_count)
-        shown = show_each(vis, [brief(ds, r, _ROW_FIELDS) for r in rows])
-        return TextColumns([_text(i.get("name")) for i in shown], [_text(i.get("id")) for i in shown],
-                           [_text(i.get("arn")) or None for i in shown],
-                           [_text(i.get("account_id")) or None for i in shown])
+        inv = ds.inventory
+        return TextColumns(vis.shown([(n, "name") for n in inv.names]),
+                           vis.shown([(i, "id") for i in inv.ids]),
+                           [a or None for a in vis.shown([(a or "", "arn") for a in inv.arns])],
+                           [a or None for a in vis.shown([(a or "", "account_id")
+                                                          for a in inv.accounts])])
 
     if not ctx.visible.active:
         return ds.inventory.indexes.columns

@@ -9,8 +9,8 @@ handler compares is exactly what the caller would read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
 
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
 from cloudg_lab.types import JSON
@@ -25,8 +25,17 @@ class Clear:
     def show(self, value: JSON) -> JSON:
         return value
 
+    def shown(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        return [value for value, _ in pairs]
+
 
 CLEAR = Clear()
+
+
+class _Shows(Protocol):
+    """A step that can say what it shows for values of known entity (`redact`)."""
+
+    def shown(self, pairs: Sequence[tuple[str, str]], ctx: TransformContext) -> list[str]: ...
 
 
 class Pseudonymous:
@@ -39,6 +48,7 @@ class Pseudonymous:
         probe = context()
         self._namespace, self._vault = probe.namespace, probe.vault
         self._steps = ".".join(str(id(t)) for t in pipeline.transforms)
+        self._typed = _typed_step(pipeline)
 
     @property
     def key(self) -> str:
@@ -48,6 +58,18 @@ class Pseudonymous:
 
     def show(self, value: JSON) -> JSON:
         return self._pipeline.apply(value, self._context())
+
+    def shown(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        if self._typed is None:  # a hiding step of another kind: ask the whole pipeline
+            return [str(self.show(value)) for value, _ in pairs]
+        return self._typed.shown(pairs, self._context())
+
+
+def _typed_step(pipeline: Pipeline) -> _Shows | None:
+    for step in pipeline.transforms:
+        if getattr(step, "hides_identifiers", False) and callable(getattr(step, "shown", None)):
+            return cast(_Shows, step)
+    return None
 
 
 def visibility(pipeline: Pipeline, context: Callable[[], TransformContext]) -> Clear | Pseudonymous:
