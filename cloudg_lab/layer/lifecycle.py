@@ -200,21 +200,13 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
 async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     spec: PromptSpec | TemplateSpec = info.spec
     policy, principal = layer.policy, info.principal
-    policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
-                      request_id=info.request_id)
+    ticket = policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
+                               request_id=info.request_id)
     arg_name: str = info.arguments["argument"]
     completer = spec.completions.get(arg_name)
     if completer is None:
         return dict(EMPTY_COMPLETION)
-    pipeline = policy.input_pipeline(spec, principal)
-    ictx = _tctx(layer, "completion", info.name, spec, principal)
-    typed = info.arguments["value"]
-    value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
-    if info.context.visible.active:
-        value = typed  # accepted by the input pipeline; matched against what the caller sees
-    context_args = inputs.prepare(inputs.check_shape(info.arguments["context"], "Context arguments"),
-                                  pipeline, ictx)
-    info.context.reversed.update(ictx.reversed)
+    value, context_args = _completion_inputs(layer, info, ticket, arg_name)
     takes_ctx, is_async = call_shape(completer)
     raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=info.context,
                             kwargs={"value": value if isinstance(value, str) else "",
@@ -223,6 +215,29 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args,
                  call=info.context)
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
+
+
+def _completion_inputs(layer: Layer, info: CallInfo, ticket: Any,
+                       arg_name: str) -> tuple[Any, dict[str, Any]]:
+    """The partial value and context arguments after the input pipeline; a refusal is audited
+    (the caller then gets the empty completion)."""
+    spec, principal = info.spec, info.principal
+    pipeline = layer.policy.input_pipeline(spec, principal)
+    ictx = _tctx(layer, "completion", info.name, spec, principal)
+    typed = info.arguments["value"]
+    try:
+        value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
+        context_args = inputs.prepare(inputs.check_shape(info.arguments["context"],
+                                                         "Context arguments"), pipeline, ictx)
+    except MCPLayerError as exc:
+        layer.policy.record_rejection(ticket, exc.message, kind="completion", name=info.name,
+                                      principal=principal, arguments=info.arguments,
+                                      request_id=info.request_id)
+        raise
+    info.context.reversed.update(ictx.reversed)
+    if info.context.visible.active:
+        value = typed  # accepted by the input pipeline; matched against what the caller sees
+    return value, context_args
 
 
 # --------------------------------------------------------------------------- shared steps

@@ -215,6 +215,9 @@ async def test_real_values_in_identifier_arguments_are_refused_and_audited(stric
     assert [e.decision for e in entries][-3:] == ["rejected"] * 3
     refused = await strict.call_tool("preview_transform", {"data": {"note": real}})
     assert refused.is_error and "Argument 'data'" in refused.text and real not in refused.text
+    assert (await strict.complete(PROBE, {"name": "ref", "value": real}))["values"] == []
+    (last,) = strict.audit_log.entries(last=1)
+    assert (last.kind, last.decision, last.name) == ("completion", "rejected", "investigate_asset")
 
 
 async def test_pseudonyms_and_clear_values_still_work(strict: Layer) -> None:
