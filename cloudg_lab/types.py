@@ -349,3 +349,8 @@ class Visibility(Protocol):
         """Each `(value, key)` of an asset record (`name`, `id`, `arn`, `account_id`) as this
         caller reads it; cheaper than `show` over whole records, for every row of an estate."""
         ...
+
+    def real_of(self, value: str) -> str | None:
+        """The real value behind `value` when it is a pseudonym issued to this caller (a value
+        shown in one view may be typed into another), else None."""
+        ...

@@ -63,16 +63,16 @@ def resolve_filter(ctx: ToolContext, args: AssetFilterArgs, ds: Dataset) -> Asse
 
 
 def _tags(ctx: ToolContext, ds: Dataset, text: str | None) -> tuple[tuple[str, str | None], ...] | None:
-    """The real tag pairs `key` or `key=value` names: under pseudonyms, those whose visible
-    form it is, so a real value the caller was never shown matches nothing."""
+    """The real tag pairs `key` or `key=value` names: under pseudonyms, those it names as the
+    caller sees them, so a real value the caller was never shown matches nothing."""
     if not text:
         return None
     key, sep, value = text.partition("=")
     key, wanted = key.strip(), (value.strip() if sep else None)
     if not ctx.visible.active:
         return ((key, wanted),)
-    return tuple(sorted(pair for pair, seen in visible.tags(ctx, ds).items()
-                        if seen is not None and seen[0] == key and wanted in (None, seen[1])))
+    matches = visible.tag_matcher(ctx, key, wanted)
+    return tuple(sorted(pair for pair, seen in visible.tags(ctx, ds).items() if matches(pair, seen)))
 
 
 def _exact_or_folded(value: str | None, known: Mapping[str, object]) -> str | None:

@@ -158,7 +158,7 @@ def list_tags(ctx: ToolContext, *,
                       key=lambda t: (-t[1], shown_keys.get(t[0], t[0])))
         return {"dataset": ds.name, "total_keys": len(keys), "truncated": len(keys) > top,
                 "items": [{"key": k, "assets": n, "distinct_values": d} for k, n, d in keys[:top]]}
-    values = _values_of(key, view, tags)
+    values = _values_of(ctx, key, view, tags)
     if not values:
         raise ReferenceNotFoundError("No asset carries this tag key; see list_tags without a key",
                                      {"key": key, "suggestions": _close_keys(key, set(shown_keys.values()))})
@@ -188,11 +188,12 @@ class _Values(dict[str, Any]):
         return self.seen.get(value, value)
 
 
-def _values_of(key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
+def _values_of(ctx: ToolContext, key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
     """Values of the real keys that the caller sees as `key` (tags withheld from it left out)."""
     found = _Values()
+    matches = visible.tag_matcher(ctx, key, None)
     for (real_key, value), seen in view.items():
-        if seen is not None and seen[0] == key:
+        if matches((real_key, value), seen) and seen is not None:
             found[value] = [*found.get(value, ()), *tags[real_key][value]]
             found.seen[value] = seen[1]
     return found

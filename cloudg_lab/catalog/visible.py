@@ -67,6 +67,22 @@ def tags(ctx: ToolContext, ds: Dataset) -> TagView:
     return _cached(ctx, ds, "tags", build)
 
 
+def tag_matcher(ctx: ToolContext, key: str,
+                wanted: str | None) -> Callable[[TagPair, TagPair | None], bool]:
+    """Whether a real tag pair (shown as `seen`) is the one `key` and `wanted` (None: any value)
+    name as the caller sees it: by its visible form, or by a pseudonym issued to the caller for
+    it in another view (a listing may show an owner otherwise than a tag does)."""
+    real_key = ctx.visible.real_of(key)
+    real_value = ctx.visible.real_of(wanted) if wanted is not None else None
+
+    def matches(pair: TagPair, seen: TagPair | None) -> bool:
+        if seen is None or not (seen[0] == key or pair[0] == real_key):
+            return False
+        return wanted is None or seen[1] == wanted or pair[1] == real_value
+
+    return matches
+
+
 def dataset_names(ctx: ToolContext, names: Sequence[str]) -> list[str]:
     """Loaded dataset names as this caller sees them."""
     if not ctx.visible.active:

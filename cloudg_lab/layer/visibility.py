@@ -28,6 +28,9 @@ class Clear:
     def shown(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
         return [value for value, _ in pairs]
 
+    def real_of(self, value: str) -> str | None:
+        return None
+
 
 CLEAR = Clear()
 
@@ -63,6 +66,10 @@ class Pseudonymous:
         if self._typed is None:  # a hiding step of another kind: ask the whole pipeline
             return [str(self.show(value)) for value, _ in pairs]
         return self._typed.shown(pairs, self._context())
+
+    def real_of(self, value: str) -> str | None:
+        found = self._vault.entry(value, self._namespace) if value else None
+        return found.real if found is not None else None
 
 
 def _typed_step(pipeline: Pipeline) -> _Shows | None:
