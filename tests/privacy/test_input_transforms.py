@@ -103,7 +103,7 @@ def test_reveal(make_ctx: Ctx) -> None:
 
 
 KNOWN = {"payments-db-01": "resource_name", "123456789012": "aws_account_id",
-         "arn:aws:iam::aws:policy/ReadOnlyAccess": "aws_arn"}
+         "arn:aws:iam::aws:policy/ReadOnlyAccess": "aws_arn", "Tr0ub4dor&3": "password"}
 SLOTS = {"pseudonym_arguments": ["*.ref", "*.account_id"], "skip_arguments": ["t.query"]}
 
 
@@ -115,7 +115,7 @@ def refuse(arguments: Any, ctx: TransformContext) -> Any:
 @pytest.mark.parametrize("arguments", [{"note": "payments-db-01"}, {"data": {"x": [" 123456789012 "]}},
                                        {"n": 123456789012}, {"payments-db-01": 1},
                                        {"ref": "payments-db-01"}, {"ref": "never-heard-of-it"},
-                                       {"account_id": "000000000000"}])
+                                       {"account_id": "000000000000"}, {"note": "Tr0ub4dor&3"}])
 def test_real_identifiers_anywhere_and_anything_unissued_in_a_slot_are_refused(
         make_ctx: Ctx, arguments: dict[str, Any]) -> None:
     with pytest.raises(InvalidArgumentsError) as caught:
@@ -125,6 +125,15 @@ def test_real_identifiers_anywhere_and_anything_unissued_in_a_slot_are_refused(
                                     "issued. Under this policy identifiers are pseudonyms: pass "
                                     "them exactly as results show them.")
     assert caught.value.data == {"argument": argument}
+    assert "Tr0ub4dor&3" not in {row[2] for row in caught_vault(arguments, make_ctx)}
+
+
+def caught_vault(arguments: dict[str, Any], make_ctx: Ctx) -> list[Any]:
+    """The vault's rows after a refused call: a known secret must never have entered it."""
+    ctx = make_ctx(known=KNOWN)
+    with pytest.raises(InvalidArgumentsError):
+        refuse(arguments, ctx)
+    return list(ctx.vault.export()["entries"])
 
 
 def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(make_ctx: Ctx) -> None:

@@ -23,6 +23,7 @@ from pydantic import Field
 
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.privacy.common import argument_skipped, fallback_vault
+from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.shapes import nullish
 from cloudg_lab.privacy.transforms.depseudonymize import strip_fences
@@ -31,6 +32,7 @@ from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
            "identifiers are pseudonyms: pass them exactly as results show them.")
 _SLOT, _FREE, _SKIP = "slot", "free", "skip"
+_SECRETS = frozenset({"secret", "credential"})
 
 
 class RefuseRealOptions(TransformOptions):
@@ -100,7 +102,10 @@ class _Checker(Visitor):
             raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
 
     def _shown_in_clear(self, value: str, entity: str) -> bool:
-        """A real value the output leaves as it is (it identifies nothing) may come back."""
+        """A real identifier the output leaves as it is (it identifies nothing) may come back;
+        a known secret never is, and is never handed to the vault."""
+        if category_of(entity) in _SECRETS:
+            return False
         return bool(self.vault.tokenize(value, entity, self.ctx.namespace, avoid=self.known) == value)
 
 
