@@ -26,7 +26,7 @@ from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.shapes import nullish
-from cloudg_lab.privacy.transforms.depseudonymize import strip_fences
+from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
 from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 
 MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
@@ -93,13 +93,21 @@ class _Checker(Visitor):
     def _check(self, value: str, state: tuple[str, str]) -> None:
         argument, mode = state
         plain = strip_fences(value).strip()
-        if mode == _SKIP or nullish(plain) or self.vault.entry(plain, self.ctx.namespace) is not None:
+        if mode == _SKIP or nullish(plain) or self._issued(plain):
             return
         entity = self.known.get(plain)
         if entity is not None and self._shown_in_clear(plain, entity):
             return
         if mode == _SLOT or entity is not None:
             raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
+
+    def _issued(self, value: str) -> bool:
+        """A pseudonym of this namespace, or one built of them that names a real identifier
+        (an ARN whose components another process pseudonymized under the same key)."""
+        if self.vault.entry(value, self.ctx.namespace) is not None:
+            return True
+        real, found = reverse_entries(value, self.vault, self.ctx.namespace)
+        return bool(found) and real in self.known
 
     def _shown_in_clear(self, value: str, entity: str) -> bool:
         """A real identifier the output leaves as it is (it identifies nothing) may come back;
