@@ -50,7 +50,10 @@ def columns(ctx: ToolContext, ds: Dataset) -> TextColumns:
 
 
 def accounts(ctx: ToolContext, ds: Dataset) -> Mapping[str, str]:
-    """Real account → the account as this caller sees it (for ordering ties)."""
+    """Real account → the account as this caller sees it, for ordering ties (empty when the
+    caller sees real accounts: they order themselves)."""
+    if not ctx.visible.active:
+        return {}
     seen = columns(ctx, ds).accounts
     return {real: shown or "" for real, shown in zip(ds.inventory.accounts, seen, strict=True) if real}
 

@@ -93,13 +93,14 @@ class _Checker(Visitor):
     def _check(self, value: str, state: tuple[str, str]) -> None:
         argument, mode = state
         plain = strip_fences(value).strip()
-        if mode == _SKIP or nullish(plain) or self._issued(plain):
+        if mode == _SKIP or nullish(plain):
             return
         entity = self.known.get(plain)
-        if entity is not None and self._shown_in_clear(plain, entity):
+        if entity is None and mode != _SLOT:
+            return  # free text that is no real identifier
+        if self._issued(plain) or (entity is not None and self._shown_in_clear(plain, entity)):
             return
-        if mode == _SLOT or entity is not None:
-            raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
+        raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
 
     def _issued(self, value: str) -> bool:
         """A pseudonym of this namespace, or one built of them that names a real identifier
