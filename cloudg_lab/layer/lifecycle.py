@@ -249,10 +249,12 @@ def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: 
     out = layer.policy.output_pipeline(spec, principal)
     channel_filter = None
     visible = visibility(out, lambda: _tctx(layer, kind, name, spec, principal))
-    if out:
-        channel = _tctx(layer, kind, name, spec, principal)
-        channel_filter = lambda v: out.apply(v, channel.at("/notification"))  # noqa: E731
+    bound: list[ToolContext] = []
+    if out:  # progress and log messages are filtered like results, echoes of reversals included
+        channel_filter = lambda v: out.apply(v, _tctx(  # noqa: E731
+            layer, kind, name, spec, principal, call=bound[0] if bound else None).at("/notification"))
     ctx = base.bind(layer, kind, name, principal, channel_filter, visible=visible)
+    bound.append(ctx)
     info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
                     context=ctx, started=started, request_id=base.request_id)
     return ctx, info

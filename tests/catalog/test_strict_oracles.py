@@ -260,6 +260,17 @@ async def test_a_reversed_pseudonym_never_comes_back_in_clear(strict: Layer) -> 
         """Fails quoting what it was given."""
         raise InvalidArgumentsError(f"Nothing is called {text}", {"text": text})
 
+    @strict.tool()
+    async def chatter(ctx: ToolContext, text: str) -> dict[str, Any]:
+        """Logs what it was given."""
+        await ctx.log("info", {"heard": text})
+        return {"ok": True}
+
+    logged: list[Any] = []
+
+    async def log(level: str, data: Any, logger: str) -> None:
+        logged.append(data)
+
     namespace = strict.policy.namespace(Principal.local())
     account = next(a for a in strict.workspace.get().inventory.accounts if a)
     for real, entity in (("zeta-internal-7", "hostname"), ("q-7781-internal", "asset_id"),
@@ -268,6 +279,8 @@ async def test_a_reversed_pseudonym_never_comes_back_in_clear(strict: Layer) -> 
         for tool in ("echo", "grumble"):
             wire = json.dumps((await strict.call_tool(tool, {"text": f"see {shown}"})).to_wire())
             assert real not in wire and "see " in wire
+        await strict.call_tool("chatter", {"text": f"see {shown}"}, context=ToolContext(log=log))
+        assert logged and real not in json.dumps(logged) and "see " in json.dumps(logged)
     shown = strict.vault.tokenize(account, "aws_account_id", namespace)
     miss = await strict.call_tool("get_asset", {"ref": shown})
     assert miss.is_error and account not in json.dumps(miss.to_wire())
