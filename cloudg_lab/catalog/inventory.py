@@ -31,6 +31,8 @@ CATEGORY = "inventory"
 SENSITIVITY = "confidential"
 NO_MATCH_HINT = ("No asset matched. Loosen a filter, check spellings with list_asset_types, "
                  "list_regions or list_accounts, or search text with query.")
+PSEUDONYM_HINT = (" Under this policy text matches names, ids and ARNs as results show them "
+                  "(pseudonyms), never the real values behind them.")
 
 
 class FindAssetsArgs(AssetFilterArgs):
@@ -64,7 +66,7 @@ def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
     items = [brief(ds, r, fields) for r in rows[offset:offset + args.limit]]
     result = {"dataset": ds.name, "total": len(rows), **page, "items": items}
     if not rows:
-        result["hint"] = NO_MATCH_HINT
+        result["hint"] = NO_MATCH_HINT + (PSEUDONYM_HINT if flt.query and ctx.visible.active else "")
     return result
 
 

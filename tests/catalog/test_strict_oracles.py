@@ -230,6 +230,9 @@ async def test_pseudonyms_and_clear_values_still_work(strict: Layer) -> None:
     assert item["id"] in {i["id"] for i in by_text.structured["items"]}
     offered = await strict.complete(PROBE, {"name": "ref", "value": item["name"][:8]})
     assert item["name"] in offered["values"]
+    real = strict.workspace.get().inventory.names[0]
+    missed = (await strict.call_tool("find_assets", {"query": real})).structured
+    assert missed["total"] == 0 and "as results show them" in missed["hint"]
 
 
 async def test_tag_filters_and_listings_match_what_the_caller_sees(strict: Layer) -> None:
