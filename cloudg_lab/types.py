@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import getpass
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias
 
@@ -323,4 +323,34 @@ class PageCursor(Protocol):
 
     def after(self, end: int) -> str | None:
         """The `next_cursor` for a page that ends before match number `end` (None: no more)."""
+        ...
+
+
+class Visibility(Protocol):
+    """What the caller of one request can see of a value: the seam search, completion, sorting
+    and suggestions use so that none of them answers from real values the caller was not shown.
+
+    `active` is False when the policy shows identifiers as they are (then `show` is the
+    identity); `key` changes whenever what `show` returns may change (policy, namespace, vault),
+    so callers can cache what they derive from it.
+    """
+
+    @property
+    def active(self) -> bool: ...
+
+    @property
+    def key(self) -> str: ...
+
+    def show(self, value: JSON) -> JSON:
+        """`value` as the output pipeline would hand it to this caller."""
+        ...
+
+    def shown(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        """Each `(value, key)` of an asset record (`name`, `id`, `arn`, `account_id`) as this
+        caller reads it; cheaper than `show` over whole records, for every row of an estate."""
+        ...
+
+    def real_of(self, value: str) -> str | None:
+        """The real value behind `value` when it is a pseudonym issued to this caller (a value
+        shown in one view may be typed into another), else None."""
         ...

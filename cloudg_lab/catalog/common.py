@@ -15,6 +15,7 @@ from cloudg_lab.data import cursors
 from cloudg_lab.data.indexes import NO_FINDINGS, Indexes
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.records import SEVERITIES, SEVERITY_RANK
+from cloudg_lab.data.refs import resolve
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.layer.context import ToolContext
@@ -32,6 +33,17 @@ def dataset_of(ctx: ToolContext, name: str | None = "") -> Dataset:
         NoDatasetError: when nothing is loaded or the name is unknown.
     """
     return ctx.workspace.get(name or None)  # type: ignore[no-any-return]
+
+
+def asset_row(ctx: ToolContext, ds: Dataset, ref: str, what: str = "ref") -> int:
+    """The row `ref` names. A caller who sees pseudonyms gets no did-you-mean: suggestions
+    come from real names, and a ref reaching here under such a policy was a pseudonym issued
+    for something else, so any suggestion would describe the real value behind it.
+
+    Raises:
+        InvalidArgumentsError, ReferenceNotFoundError: as `data.refs.resolve`.
+    """
+    return resolve(ds.inventory, ref, what=what, suggest=not ctx.visible.active)
 
 
 def choose(value: str, valid: Iterable[str], argument: str) -> str:

@@ -1,8 +1,9 @@
 """Completers for prompt arguments and template variables: `(ctx, value, context_arguments)`.
 
-Each returns at most 100 values; the layer passes them through the output pipeline, so under
-`strict` a client is offered pseudonyms, and a pseudonym typed back is reversed by the input
-pipeline before it reaches these functions.
+Each returns at most 100 values; the layer passes them through the output pipeline. Under a
+policy that shows pseudonyms, completers match the caller's text against the values as the
+caller sees them (`catalog.visible`) and offer those, so no completion answers for a real prefix
+or substring; a pseudonym typed back completes to itself.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from cloudg_lab.catalog import visible
 from cloudg_lab.data.records import SEVERITIES
 from cloudg_lab.errors import NoDatasetError
 from cloudg_lab.layer.context import ToolContext
@@ -25,7 +27,7 @@ def _prefixed(value: str, options: Iterable[str]) -> list[str]:
 
 def complete_dataset(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     """Loaded dataset names starting with `value`."""
-    return _prefixed(value, ctx.workspace.names())
+    return _prefixed(value, visible.dataset_names(ctx, ctx.workspace.names()))
 
 
 def complete_severity(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
@@ -49,22 +51,22 @@ def complete_ref(ctx: ToolContext, value: str, context_arguments: Mapping[str, A
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:
         return []
-    inv = ds.inventory
+    seen = visible.columns(ctx, ds)
     if not value:
-        return list(dict.fromkeys(inv.names[:MAX_VALUES]))
+        return list(dict.fromkeys(seen.names[:MAX_VALUES]))
     folded = value.casefold()
     found: dict[str, None] = {}
     rows: set[int] = set()
-    for column in (inv.names, inv.arns, inv.ids):
+    for column in (seen.names, seen.arns, seen.ids):
         for row, text in enumerate(column):
             if text and text.casefold().startswith(folded):
                 found[text] = None
                 rows.add(row)
                 if len(found) >= MAX_VALUES:
                     return list(found)
-    for row in inv.indexes.text_rows(value):
+    for row in seen.text_rows(value):
         if row not in rows:
-            found[inv.names[row]] = None
+            found[seen.names[row]] = None
             if len(found) >= MAX_VALUES:
                 break
     return list(found)
@@ -76,5 +78,6 @@ def complete_finding(ctx: ToolContext, value: str, context_arguments: Mapping[st
     if ds is None:
         return []
     inv = ds.inventory
+    ids, _ = visible.finding_ids(ctx, ds)
     order = sorted(range(inv.finding_count), key=lambda i: (-inv.finding_severity[i], i))
-    return _prefixed(value, (inv.finding_ids[i] for i in order))
+    return _prefixed(value, (ids[i] for i in order))

@@ -10,11 +10,13 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, Field
 
+from cloudg_lab.catalog import visible
 from cloudg_lab.catalog.common import DATASET_HELP, choose, choose_many, severity_rank
 from cloudg_lab.data.query import AssetFilter
 from cloudg_lab.data.records import PROVIDERS
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.layer.context import ToolContext
 
 MAX_QUERY = 200
 
@@ -36,8 +38,8 @@ class AssetFilterArgs(BaseModel):
     dataset: str = Field("", description=DATASET_HELP)
 
 
-def resolve_filter(args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
-    """Canonical filter values for `ds`.
+def resolve_filter(ctx: ToolContext, args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
+    """Canonical filter values for `ds`; a tag is matched as the caller sees tags.
 
     Raises:
         InvalidArgumentsError: for an unknown provider, asset type or severity (listing the valid
@@ -48,7 +50,6 @@ def resolve_filter(args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
         raise InvalidArgumentsError(f"Argument 'query' is longer than {MAX_QUERY} characters",
                                     {"argument": "query", "max_length": MAX_QUERY})
     providers = sorted(set(PROVIDERS) | set(idx.by_provider))
-    tag_key, tag_value = _tag(args.tag)
     return AssetFilter(
         query=args.query or None,
         provider=choose(args.provider, providers, "provider") if args.provider else None,
@@ -56,16 +57,22 @@ def resolve_filter(args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
         if args.asset_types else (),
         region=_exact_or_folded(args.region, idx.by_region),
         account_id=args.account_id or None,
-        tag_key=tag_key, tag_value=tag_value,
+        tags=_tags(ctx, ds, args.tag),
         internet_exposed=args.internet_exposed, has_findings=args.has_findings,
         min_severity=severity_rank(args.min_severity))
 
 
-def _tag(text: str | None) -> tuple[str | None, str | None]:
+def _tags(ctx: ToolContext, ds: Dataset, text: str | None) -> tuple[tuple[str, str | None], ...] | None:
+    """The real tag pairs `key` or `key=value` names: under pseudonyms, those it names as the
+    caller sees them, so a real value the caller was never shown matches nothing."""
     if not text:
-        return None, None
+        return None
     key, sep, value = text.partition("=")
-    return key.strip(), (value.strip() if sep else None)
+    key, wanted = key.strip(), (value.strip() if sep else None)
+    if not ctx.visible.active:
+        return ((key, wanted),)
+    matches = visible.tag_matcher(ctx, key, wanted)
+    return tuple(sorted(pair for pair, seen in visible.tags(ctx, ds).items() if matches(pair, seen)))
 
 
 def _exact_or_folded(value: str | None, known: Mapping[str, object]) -> str | None:

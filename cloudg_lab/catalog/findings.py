@@ -6,9 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from cloudg_lab.catalog.common import DATASET_HELP, brief, choose, dataset_of, paged, severity_rank
+from cloudg_lab.catalog import visible
+from cloudg_lab.catalog.common import (
+    DATASET_HELP,
+    asset_row,
+    brief,
+    choose,
+    dataset_of,
+    paged,
+    severity_rank,
+)
 from cloudg_lab.catalog.records import finding_brief, finding_detail
-from cloudg_lab.data.refs import resolve
 from cloudg_lab.data.summary import findings_overview, worst_first
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import ReferenceNotFoundError
@@ -22,26 +30,32 @@ SENSITIVITY = "confidential"
 STATUSES = ("open", "suppressed", "all")
 
 
-def finding_index(ds: Dataset, finding_id: str) -> int:
-    """Raises:
+def finding_index(ctx: ToolContext, ds: Dataset, finding_id: str) -> int:
+    """The finding whose id, as the caller sees it, is `finding_id` (so a real id the caller was
+    shown only as a pseudonym finds nothing). A miss suggests ids sharing the first eight
+    characters, compared as the caller sees them too.
+
+    Raises:
         ReferenceNotFoundError: when the dataset has no finding with this id.
     """
-    index = ds.inventory.finding_row_of.get(finding_id)
+    ids, index_of = visible.finding_ids(ctx, ds)
+    index = index_of.get(finding_id)
     if index is None:
-        folded = finding_id.casefold()
-        close = [f for f in ds.inventory.finding_ids if folded[:8] and f.casefold().startswith(folded[:8])]
+        start = finding_id.casefold()[:8]
+        close = [f for f in ids if start and f.casefold().startswith(start)]
         raise ReferenceNotFoundError("No finding has this id; see list_findings",
                                      {"finding_id": finding_id, "suggestions": close[:5]})
     return index
 
 
-def findings_matching(ds: Dataset, severity: str | None, resource: str | None,
+def findings_matching(ctx: ToolContext, ds: Dataset, severity: str | None, resource: str | None,
                       status: str) -> list[int]:
     """Finding indexes for the filters, worst first."""
     inv = ds.inventory
     rank = severity_rank(severity, "severity")
     if resource:
-        candidates: list[int] = list(inv.indexes.findings_of.get(resolve(inv, resource, what="resource"), []))
+        row = asset_row(ctx, ds, resource, "resource")
+        candidates: list[int] = list(inv.indexes.findings_of.get(row, []))
     elif rank is not None:
         candidates = list(inv.indexes.findings_by_severity.get(rank, []))
     else:
@@ -67,7 +81,7 @@ def register(layer: Layer) -> None:
         """Findings worst first (severity, then CVSS), filtered by severity, asset and status; paged."""
         ds = dataset_of(ctx, dataset)
         state = choose(status, STATUSES, "status")
-        found = findings_matching(ds, severity, resource, state)
+        found = findings_matching(ctx, ds, severity, resource, state)
         binding = {"severity": severity_rank(severity, "severity"), "resource": resource,
                    "status": state}
         offset, page = paged(ctx, "list_findings", ds, binding, cursor=cursor, limit=limit,
@@ -81,7 +95,7 @@ def register(layer: Layer) -> None:
                     dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
         """One finding in full: evidence, remediation, its asset and the compliance results citing it."""
         ds = dataset_of(ctx, dataset)
-        return {"dataset": ds.name, **finding_detail(ds, finding_index(ds, finding_id))}
+        return {"dataset": ds.name, **finding_detail(ds, finding_index(ctx, ds, finding_id))}
 
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
     def findings_summary(ctx: ToolContext, *,

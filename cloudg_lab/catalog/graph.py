@@ -6,11 +6,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
-from cloudg_lab.catalog.common import DATASET_HELP, brief, choose, choose_many, dataset_of, paged
+from cloudg_lab.catalog.common import (
+    DATASET_HELP,
+    asset_row,
+    brief,
+    choose,
+    choose_many,
+    dataset_of,
+    paged,
+)
 from cloudg_lab.catalog.records import edge_view, node
 from cloudg_lab.data import graph as paths
 from cloudg_lab.data.graph import DIRECTIONS, exposure_reasons, neighbor_edges
-from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
 
 if TYPE_CHECKING:
@@ -48,7 +55,7 @@ def register(layer: Layer) -> None:
         """The edges around one asset and what sits at their other end."""
         ds = dataset_of(ctx, dataset)
         way = choose(direction, DIRECTIONS, "direction")
-        return neighbors_of(ds, resolve(ds.inventory, ref), way, edge_types, limit)
+        return neighbors_of(ds, asset_row(ctx, ds, ref), way, edge_types, limit)
 
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
     def internet_exposure(ctx: ToolContext, *,
@@ -76,8 +83,8 @@ def register(layer: Layer) -> None:
         """Paths between two assets over the edges, shortest first, with bounded search work."""
         ds = dataset_of(ctx, dataset)
         inv = ds.inventory
-        start = inv.ids[resolve(inv, source, what="source")]
-        end = inv.ids[resolve(inv, target, what="target")]
+        start = inv.ids[asset_row(ctx, ds, source, "source")]
+        end = inv.ids[asset_row(ctx, ds, target, "target")]
         search = paths.find_paths(inv, start, end, max_depth=max_depth, max_paths=max_paths,
                                   directed=directed, check=ctx.check_cancelled)
         return {"dataset": ds.name, "source": node(ds, start), "target": node(ds, end),

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
+from cloudg_lab.catalog import visible
 from cloudg_lab.catalog.common import (
     BRIEF_FIELDS,
     DATASET_HELP,
+    asset_row,
     brief,
     choose,
     dataset_of,
@@ -19,7 +21,6 @@ from cloudg_lab.catalog.common import (
 from cloudg_lab.catalog.filters import AssetFilterArgs, resolve_filter
 from cloudg_lab.catalog.records import asset_detail
 from cloudg_lab.data.query import GROUP_KEYS, SORT_KEYS, group_counts, select, sort_rows
-from cloudg_lab.data.refs import resolve
 from cloudg_lab.errors import ReferenceNotFoundError
 from cloudg_lab.layer.context import ToolContext
 
@@ -30,6 +31,8 @@ CATEGORY = "inventory"
 SENSITIVITY = "confidential"
 NO_MATCH_HINT = ("No asset matched. Loosen a filter, check spellings with list_asset_types, "
                  "list_regions or list_accounts, or search text with query.")
+PSEUDONYM_HINT = (" Under this policy text matches names, ids and ARNs as results show them "
+                  "(pseudonyms), never the real values behind them.")
 
 
 class FindAssetsArgs(AssetFilterArgs):
@@ -51,18 +54,19 @@ class CountAssetsArgs(AssetFilterArgs):
 def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
     """Search assets by text, provider, type, region, account, tag, exposure or findings; paged."""
     ds = dataset_of(ctx, args.dataset)
-    flt = resolve_filter(args, ds)
+    flt = resolve_filter(ctx, args, ds)
     sort_by = choose(args.sort_by, SORT_KEYS, "sort_by") if args.sort_by else None
     descending = args.descending if args.descending is not None else sort_by in ("risk", "findings")
     fields = pick_fields(args.fields)
     binding = {**flt.binding(), "sort_by": sort_by, "descending": descending}
-    rows = sort_rows(ds.inventory, select(ds.inventory, flt), sort_by, descending)
+    seen = visible.columns(ctx, ds) if flt.query or sort_by in ("name", "account") else None
+    rows = sort_rows(ds.inventory, select(ds.inventory, flt, seen), sort_by, descending, seen)
     offset, page = paged(ctx, "find_assets", ds, binding, cursor=args.cursor, limit=args.limit,
                          total=len(rows))
     items = [brief(ds, r, fields) for r in rows[offset:offset + args.limit]]
     result = {"dataset": ds.name, "total": len(rows), **page, "items": items}
     if not rows:
-        result["hint"] = NO_MATCH_HINT
+        result["hint"] = NO_MATCH_HINT + (PSEUDONYM_HINT if flt.query and ctx.visible.active else "")
     return result
 
 
@@ -73,7 +77,7 @@ def get_asset(ctx: ToolContext, *,
               dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
     """Everything about one asset: fields, tags, metadata, relations and findings."""
     ds = dataset_of(ctx, dataset)
-    row = resolve(ds.inventory, ref)
+    row = asset_row(ctx, ds, ref)
     return asset_detail(ds, row, include_findings=include_findings, max_relations=max_relations)
 
 
@@ -81,11 +85,13 @@ def count_assets(ctx: ToolContext, args: CountAssetsArgs) -> dict[str, Any]:
     """Count assets per type, provider, region, account, exposure or worst open severity."""
     ds = dataset_of(ctx, args.dataset)
     group_by = choose(args.group_by, GROUP_KEYS, "group_by")
-    flt = resolve_filter(args, ds)
+    flt = resolve_filter(ctx, args, ds)
     filtered = flt != type(flt)()
-    rows = select(ds.inventory, flt) if filtered else None
+    rows = select(ds.inventory, flt, visible.columns(ctx, ds) if flt.query else None) \
+        if filtered else None
     counts = group_counts(ds.inventory, rows, group_by)
-    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = visible.accounts(ctx, ds) if group_by == "account" else {}
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], shown.get(kv[0], kv[0])))
     return {"dataset": ds.name, "group_by": group_by,
             "total": len(rows) if rows is not None else ds.inventory.asset_count,
             "group_count": len(ordered), "truncated": len(ordered) > args.top,
@@ -112,7 +118,8 @@ def list_accounts(ctx: ToolContext, *,
     """Accounts, subscriptions and projects with asset counts, regions, exposure and findings."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
-    accounts = sorted(idx.by_account.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    shown = visible.accounts(ctx, ds)
+    accounts = sorted(idx.by_account.items(), key=lambda kv: (-len(kv[1]), shown.get(kv[0], kv[0])))
     offset, page = paged(ctx, "list_accounts", ds, {}, cursor=cursor, limit=limit,
                          total=len(accounts))
     items = []
@@ -146,17 +153,19 @@ def list_tags(ctx: ToolContext, *,
     """Tag keys by how many assets carry them, or the values of one key."""
     ds = dataset_of(ctx, dataset)
     tags = ds.inventory.tag_index
+    view = visible.tags(ctx, ds)
+    shown_keys = {k: seen[0] for (k, _), seen in view.items() if seen is not None}
     if key is None:
         keys = sorted(((k, sum(len(r) for r in v.values()), len(v)) for k, v in tags.items()),
-                      key=lambda t: (-t[1], t[0]))
+                      key=lambda t: (-t[1], shown_keys.get(t[0], t[0])))
         return {"dataset": ds.name, "total_keys": len(keys), "truncated": len(keys) > top,
                 "items": [{"key": k, "assets": n, "distinct_values": d} for k, n, d in keys[:top]]}
-    values = tags.get(key)
-    if values is None:
+    values = _values_of(ctx, key, view, tags)
+    if not values:
         raise ReferenceNotFoundError("No asset carries this tag key; see list_tags without a key",
-                                     {"key": key, "suggestions": _close_keys(key, tags)})
+                                     {"key": key, "suggestions": _close_keys(key, set(shown_keys.values()))})
     counted = Counter({v: len(rows) for v, rows in values.items()})
-    ordered = sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
+    ordered = sorted(counted.items(), key=lambda kv: (-kv[1], values.shown(kv[0])))
     return {"dataset": ds.name, "key": key, "assets": sum(counted.values()),
             "distinct_values": len(ordered), "truncated": len(ordered) > top,
             "top_values": [{"value": v, "assets": n} for v, n in ordered[:top]]}
@@ -170,6 +179,29 @@ def register(layer: Layer) -> None:
         layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=tags)(handler)
 
 
-def _close_keys(key: str, tags: dict[str, Any]) -> list[str]:
+class _Values(dict[str, Any]):
+    """Real value → rows, for the tag keys the caller named, with each value as it is seen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: dict[str, str] = {}
+
+    def shown(self, value: str) -> str:
+        return self.seen.get(value, value)
+
+
+def _values_of(ctx: ToolContext, key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
+    """Values of the real keys that the caller sees as `key` (tags withheld from it left out)."""
+    found = _Values()
+    matches = visible.tag_matcher(ctx, key, None)
+    for (real_key, value), seen in view.items():
+        if matches((real_key, value), seen) and seen is not None:
+            found[value] = [*found.get(value, ()), *tags[real_key][value]]
+            found.seen[value] = seen[1]
+    return found
+
+
+def _close_keys(key: str, keys: set[str]) -> list[str]:
+    """Keys as the caller sees them that contain `key` or are contained in it."""
     folded = key.casefold()
-    return [k for k in sorted(tags) if folded in k.casefold() or k.casefold() in folded][:5]
+    return [k for k in sorted(keys) if folded in k.casefold() or k.casefold() in folded][:5]

@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.catalog.common import brief, choose, dataset_of
+from cloudg_lab.catalog.common import asset_row, brief, choose, dataset_of
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_policy, complete_ref
 from cloudg_lab.catalog.findings import finding_index, findings_matching
 from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
 from cloudg_lab.catalog.workspace import dataset_summary_of, summary_uri
 from cloudg_lab.data.graph import exposure_reasons
-from cloudg_lab.data.refs import resolve
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import NoDatasetError
 from cloudg_lab.layer.context import ToolContext
@@ -79,7 +78,7 @@ def register(layer: Layer) -> None:
         ds = _dataset_or_none(ctx, dataset)
         if ds is None:
             return _load_first("Investigate an asset")
-        detail = asset_detail(ds, resolve(ds.inventory, ref), include_findings=True, max_relations=20)
+        detail = asset_detail(ds, asset_row(ctx, ds, ref), include_findings=True, max_relations=20)
         return PromptResult(description="Investigate an asset", messages=[
             _user("Investigate the asset described in the context below. Explain what it is, how it "
                   "is reachable (internet exposure, relations), which findings affect it and how "
@@ -114,7 +113,7 @@ def register(layer: Layer) -> None:
         ds = _dataset_or_none(ctx, "")
         if ds is None:
             return _load_first("Incident triage")
-        detail = finding_detail(ds, finding_index(ds, finding_id))
+        detail = finding_detail(ds, finding_index(ctx, ds, finding_id))
         asset = detail.get("asset")
         messages = [
             _user("Triage the finding in the context: assess its real impact given the affected "
@@ -135,7 +134,7 @@ def register(layer: Layer) -> None:
         if ds is None:
             return _load_first("Security posture review")
         summary = dataset_summary_of(ds)
-        worst = [finding_brief(ds, i) for i in findings_matching(ds, None, None, "open")[:TOP]]
+        worst = [finding_brief(ds, i) for i in findings_matching(ctx, ds, None, None, "open")[:TOP]]
         return PromptResult(description="Security posture review", messages=[
             _user("Review the security posture of the inventory in the context: the shape of the "
                   "estate, exposure, the worst open findings and compliance. Name the three most "

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.catalog.common import dataset_of, severity_rank
+from cloudg_lab.catalog.common import asset_row, dataset_of, severity_rank
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_ref, complete_severity
 from cloudg_lab.catalog.findings import finding_index, findings_matching
 from cloudg_lab.catalog.graph import neighbors_of
 from cloudg_lab.catalog.privacy import detector_listing
 from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
 from cloudg_lab.catalog.workspace import dataset_summary_of, workspace_status_of
-from cloudg_lab.data.refs import resolve
 from cloudg_lab.layer.context import ToolContext
 
 if TYPE_CHECKING:
@@ -60,21 +59,21 @@ def register(layer: Layer) -> None:
     def asset(ctx: ToolContext, ref: str) -> dict[str, Any]:
         """One asset of the active dataset in full (as get_asset returns it)."""
         ds = dataset_of(ctx)
-        return asset_detail(ds, resolve(ds.inventory, ref), include_findings=True, max_relations=20)
+        return asset_detail(ds, asset_row(ctx, ds, ref), include_findings=True, max_relations=20)
 
     @layer.resource("cloudg://assets/{+ref}/neighbors", name="asset-neighbors", category="graph",
                     sensitivity="confidential", completions={"ref": complete_ref})
     def asset_neighbors(ctx: ToolContext, ref: str) -> dict[str, Any]:
         """The edges around one asset of the active dataset."""
         ds = dataset_of(ctx)
-        return neighbors_of(ds, resolve(ds.inventory, ref), "both", None, 100)
+        return neighbors_of(ds, asset_row(ctx, ds, ref), "both", None, 100)
 
     @layer.resource("cloudg://findings/{finding_id}", name="finding", category="findings",
                     sensitivity="confidential", completions={"finding_id": complete_finding})
     def finding(ctx: ToolContext, finding_id: str) -> dict[str, Any]:
         """One finding of the active dataset in full."""
         ds = dataset_of(ctx)
-        return {"dataset": ds.name, **finding_detail(ds, finding_index(ds, finding_id))}
+        return {"dataset": ds.name, **finding_detail(ds, finding_index(ctx, ds, finding_id))}
 
     @layer.resource("cloudg://findings/severity/{severity}", name="findings-by-severity",
                     category="findings", sensitivity="confidential",
@@ -83,7 +82,7 @@ def register(layer: Layer) -> None:
         """Open findings of one severity in the active dataset (worst CVSS first, up to 200)."""
         ds = dataset_of(ctx)
         severity_rank(severity, "severity")
-        found = findings_matching(ds, severity, None, "open")
+        found = findings_matching(ctx, ds, severity, None, "open")
         return {"dataset": ds.name, "severity": severity.upper(), "total": len(found),
                 "truncated": len(found) > MAX_SEVERITY_ITEMS,
                 "items": [finding_brief(ds, i) for i in found[:MAX_SEVERITY_ITEMS]]}

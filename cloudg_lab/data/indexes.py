@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import threading
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -153,11 +153,45 @@ class Indexes:
     # ------------------------------------------------------------------ free text
 
     @cached_property
+    def columns(self) -> TextColumns:
+        """The real searchable columns (search, completion and sorting read these or, under a
+        policy that hides identifiers, the caller's visible ones)."""
+        inv = self.inv
+        return TextColumns(inv.names, inv.ids, inv.arns, inv.accounts)
+
+    def text_rows(self, needle: str) -> list[int]:
+        """Rows whose real name, id or ARN contains `needle` (case-insensitive), in row order."""
+        return self.columns.text_rows(needle)
+
+    # ------------------------------------------------------------------ graph
+
+    @cached_property
+    def adjacency(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        """(outgoing, incoming): node id → edge indexes. Nodes may be non-assets (`0.0.0.0/0`)."""
+        out: dict[str, list[int]] = {}
+        into: dict[str, list[int]] = {}
+        for index, (src, dst) in enumerate(zip(self.inv.edge_src, self.inv.edge_dst, strict=True)):
+            out.setdefault(src, []).append(index)
+            into.setdefault(dst, []).append(index)
+        return out, into
+
+
+class TextColumns:
+    """Per-row names, ids, ARNs and accounts, and a case-folded haystack to search them.
+
+    The same class holds the real columns and the ones a caller sees under pseudonyms, so one
+    search and one sort serve both.
+    """
+
+    def __init__(self, names: Sequence[str], ids: Sequence[str], arns: Sequence[str | None],
+                 accounts: Sequence[str | None]) -> None:
+        self.names, self.ids, self.arns, self.accounts = names, ids, arns, accounts
+
+    @cached_property
     def haystack(self) -> tuple[str, array[int]]:
         """Every row's `name id arn` case-folded, joined by newlines, with each row's start."""
-        inv = self.inv
         parts = [f"{n}\t{i}\t{a or ''}".casefold().replace("\n", " ")
-                 for n, i, a in zip(inv.names, inv.ids, inv.arns, strict=True)]
+                 for n, i, a in zip(self.names, self.ids, self.arns, strict=True)]
         starts = array("Q")
         pos = 0
         for part in parts:
@@ -177,18 +211,6 @@ class Indexes:
             nxt = starts[row + 1] if row + 1 < len(starts) else len(text)
             pos = text.find(needle, nxt)
         return rows
-
-    # ------------------------------------------------------------------ graph
-
-    @cached_property
-    def adjacency(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
-        """(outgoing, incoming): node id → edge indexes. Nodes may be non-assets (`0.0.0.0/0`)."""
-        out: dict[str, list[int]] = {}
-        into: dict[str, list[int]] = {}
-        for index, (src, dst) in enumerate(zip(self.inv.edge_src, self.inv.edge_dst, strict=True)):
-            out.setdefault(src, []).append(index)
-            into.setdefault(dst, []).append(index)
-        return out, into
 
 
 def last_segment(text: str | None) -> str | None:

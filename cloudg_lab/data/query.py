@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cloudg_lab.data.indexes import NO_FINDINGS, Indexes
+from cloudg_lab.data.indexes import NO_FINDINGS, Indexes, TextColumns
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.records import SEVERITIES
 
@@ -32,8 +32,9 @@ class AssetFilter:
     asset_types: tuple[str, ...] = ()
     region: str | None = None
     account_id: str | None = None
-    tag_key: str | None = None
-    tag_value: str | None = None
+    tags: tuple[tuple[str, str | None], ...] | None = None
+    """Tag (key, value) pairs an asset must carry one of (value None: any value of the key);
+    None means no tag filter, an empty tuple a tag filter nothing matches."""
     internet_exposed: bool | None = None
     has_findings: bool | None = None
     min_severity: int | None = None
@@ -44,10 +45,11 @@ class AssetFilter:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
 
-def select(inv: Inventory, flt: AssetFilter) -> list[int]:
-    """Rows matching every filter, in file order."""
+def select(inv: Inventory, flt: AssetFilter, columns: TextColumns | None = None) -> list[int]:
+    """Rows matching every filter, in file order; `query` searches `columns` (default the real
+    ones)."""
     idx = inv.indexes
-    text_rows = idx.text_rows(flt.query) if flt.query else None
+    text_rows = (columns or idx.columns).text_rows(flt.query) if flt.query else None
     postings = _postings(idx, flt, text_rows)
     checks = _checks(inv, idx, flt, text_rows)
     if not postings:
@@ -73,8 +75,8 @@ def _postings(idx: Indexes, flt: AssetFilter,
         found.append(("region", idx.by_region.get(flt.region, ())))
     if flt.account_id is not None:
         found.append(("account_id", idx.by_account.get(flt.account_id, ())))
-    if flt.tag_key is not None:
-        found.append(("tag", _tag_rows(idx, flt.tag_key, flt.tag_value)))
+    if flt.tags is not None:
+        found.append(("tag", _tag_rows(idx, flt.tags)))
     if flt.internet_exposed:
         found.append(("internet_exposed", idx.exposed_rows))
     if flt.has_findings or flt.min_severity is not None:
@@ -90,11 +92,15 @@ def _union(postings: list[Sequence[int]]) -> Sequence[int]:
     return sorted({r for rows in postings for r in rows})
 
 
-def _tag_rows(idx: Indexes, key: str, value: str | None) -> Sequence[int]:
-    values = idx.inv.tag_index.get(key, {})
-    if value is not None:
-        return values.get(value, ())
-    return _union(list(values.values())) if values else ()
+def _tag_rows(idx: Indexes, tags: tuple[tuple[str, str | None], ...]) -> Sequence[int]:
+    postings: list[Sequence[int]] = []
+    for key, value in tags:
+        values = idx.inv.tag_index.get(key, {})
+        if value is not None:
+            postings.append(values.get(value, ()))
+        else:
+            postings.extend(values.values())
+    return _union(postings) if postings else ()
 
 
 def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
@@ -113,8 +119,8 @@ def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
     if flt.account_id is not None:
         accounts, account = inv.accounts, flt.account_id
         checks["account_id"] = lambda r: accounts[r] == account
-    if flt.tag_key is not None:
-        checks["tag"] = frozenset(_tag_rows(idx, flt.tag_key, flt.tag_value)).__contains__
+    if flt.tags is not None:
+        checks["tag"] = frozenset(_tag_rows(idx, flt.tags)).__contains__
     if flt.internet_exposed is not None:
         exposed, want = inv.exposed, flt.internet_exposed
         checks["internet_exposed"] = lambda r: bool(exposed[r]) is want
@@ -132,16 +138,19 @@ def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
 # --------------------------------------------------------------------------- sorting
 
 
-def sort_rows(inv: Inventory, rows: list[int], sort_by: str | None, descending: bool) -> list[int]:
-    """Rows ordered by `sort_by` (file order breaks ties); None keeps file order."""
+def sort_rows(inv: Inventory, rows: list[int], sort_by: str | None, descending: bool,
+              columns: TextColumns | None = None) -> list[int]:
+    """Rows ordered by `sort_by` (file order breaks ties); None keeps file order. Names and
+    accounts are compared as `columns` hold them (default the real ones)."""
     if sort_by is None:
         return rows[::-1] if descending else rows
     idx = inv.indexes
+    cols = columns or idx.columns
     keys: dict[str, Callable[[int], Any]] = {
-        "name": lambda r: inv.names[r].casefold(),
+        "name": lambda r: cols.names[r].casefold(),
         "type": lambda r: inv.types[r],
         "region": lambda r: inv.regions[r],
-        "account": lambda r: inv.accounts[r] or "",
+        "account": lambda r: cols.accounts[r] or "",
         "risk": lambda r: (idx.max_severity[r], idx.open_counts[r]),
         "findings": lambda r: idx.open_counts[r],
     }

@@ -21,8 +21,9 @@ _FUZZY_LIMIT = 5000
 _TOKENS = re.compile(r"[A-Za-z0-9]{3,}")
 
 
-def resolve(inv: Inventory, ref: str, *, what: str = "ref") -> int:
-    """The row `ref` names.
+def resolve(inv: Inventory, ref: str, *, what: str = "ref", suggest: bool = True) -> int:
+    """The row `ref` names; `suggest=False` leaves a miss without suggestions (they are computed
+    from real names, which a caller shown only pseudonyms must not be offered a view into).
 
     Raises:
         InvalidArgumentsError: for an empty reference.
@@ -50,7 +51,7 @@ def resolve(inv: Inventory, ref: str, *, what: str = "ref") -> int:
                                      "id or ARN instead", {what: ref, "candidates": candidates,
                                                            "matches": len(ambiguous)})
     raise ReferenceNotFoundError(f"No asset matches argument '{what}'; try find_assets",
-                                 {what: ref, "suggestions": suggestions(inv, ref)})
+                                 {what: ref, "suggestions": suggestions(inv, ref) if suggest else []})
 
 
 def suggestions(inv: Inventory, ref: str) -> list[str]:

@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from cloudg_lab.errors import ToolTimeoutError
-from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink
+from cloudg_lab.layer.visibility import CLEAR
+from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink, Visibility
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 LogCallback = Callable[[str, Any, str], Awaitable[None]]
@@ -48,14 +49,22 @@ class ToolContext:
         self._last_progress: float | None = None
         self._filter: OutputFilter = _identity
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.visible: Visibility = CLEAR
+        """What this caller can see of a value: search, completion, sorting and suggestions
+        compare against `visible.show(...)`, never against real values the caller was not shown."""
+        self.reversed: dict[str, str] = {}
+        """Real values the input pipeline put back for pseudonyms in this call → entity; the
+        output side treats them as known identifiers, so none comes back in clear."""
 
     def bind(self, layer: Any, kind: Kind, name: str, principal: Principal,
-             output_filter: OutputFilter | None = None) -> ToolContext:
+             output_filter: OutputFilter | None = None, *,
+             visible: Visibility = CLEAR) -> ToolContext:
         """A fresh context for one call, keeping this one's callbacks and request."""
         ctx = ToolContext(principal=principal, request_id=self.request_id,
                           progress=self._progress_cb, log=self._log_cb, request=self.request)
         ctx.layer, ctx.kind, ctx.name = layer, kind, name
         ctx._filter = output_filter or _identity
+        ctx.visible = visible
         try:
             ctx._loop = asyncio.get_running_loop()
         except RuntimeError:

@@ -27,8 +27,9 @@ from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
 from cloudg_lab.layer.validate import call_shape, validate_arguments
+from cloudg_lab.layer.visibility import visibility
 from cloudg_lab.logs import log_failure
-from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.privacy.pipeline import Overlay, Pipeline, TransformContext
 from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
 
@@ -53,7 +54,7 @@ async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principa
         result = await layer.chain("tool")(info)
     except Exception as exc:
         code, message, data = _as_error(exc, "tool", spec.name)
-        tctx = _tctx(layer, "tool", spec.name, spec, principal)
+        tctx = _tctx(layer, "tool", spec.name, spec, principal, call=info.context)
         result = finalize.error_result(code, message, data,
                                        layer.policy.output_pipeline(spec, principal), tctx)
     if not isinstance(result, ToolResult):
@@ -76,7 +77,7 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
     value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                    ctx=ctx, kwargs=kwargs, workers=layer.workers, seconds=timeout,
                                    label=spec.name)
-    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments)
+    tctx = _tctx(layer, "tool", spec.name, spec, principal, arguments=arguments, call=ctx)
     result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx, ctx.links,
                                   layer.max_output_chars, page_cursor=ctx.page_cursor)
     result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
@@ -100,7 +101,8 @@ async def read_resource(layer: Layer, uri: Any, principal: Principal,
     try:
         return list(await layer.chain("resource")(info))
     except Exception as exc:
-        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal) from None
+        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal,
+                              call=info.context) from None
 
 
 async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
@@ -110,7 +112,8 @@ async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
     variables = _inputs(layer, info, ticket)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=variables, workers=layer.workers)
-    tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables)
+    tctx = _tctx(layer, "resource", info.name, spec, info.principal, arguments=variables,
+                 call=info.context)
     return finalize.resource_contents(value, info.name, spec.mime_type,
                                       layer.policy.output_pipeline(spec, info.principal), tctx)
 
@@ -132,7 +135,8 @@ async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Princip
         result: PromptResult = await layer.chain("prompt")(info)
         return result
     except Exception as exc:
-        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal) from None
+        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal,
+                              call=info.context) from None
 
 
 async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
@@ -142,7 +146,8 @@ async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
     arguments = _inputs(layer, info, ticket, required=spec)
     value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                               ctx=info.context, kwargs=arguments, workers=layer.workers)
-    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments)
+    tctx = _tctx(layer, "prompt", spec.name, spec, info.principal, arguments=arguments,
+                 call=info.context)
     return finalize.prompt_result(value, layer.policy.output_pipeline(spec, info.principal), tctx)
 
 
@@ -196,24 +201,44 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
 async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     spec: PromptSpec | TemplateSpec = info.spec
     policy, principal = layer.policy, info.principal
-    policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
-                      request_id=info.request_id)
+    ticket = policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
+                               request_id=info.request_id)
     arg_name: str = info.arguments["argument"]
     completer = spec.completions.get(arg_name)
     if completer is None:
         return dict(EMPTY_COMPLETION)
-    pipeline = policy.input_pipeline(spec, principal)
-    ictx = _tctx(layer, "completion", info.name, spec, principal)
-    value = inputs.prepare({arg_name: info.arguments["value"]}, pipeline, ictx).get(arg_name, "")
-    context_args = inputs.prepare(inputs.check_shape(info.arguments["context"], "Context arguments"),
-                                  pipeline, ictx)
+    value, context_args = _completion_inputs(layer, info, ticket, arg_name)
     takes_ctx, is_async = call_shape(completer)
     raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=info.context,
                             kwargs={"value": value if isinstance(value, str) else "",
                                     "context_arguments": context_args}, workers=layer.workers)
     values = [v for v in (raw or []) if isinstance(v, str)]
-    tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args)
+    tctx = _tctx(layer, "completion", info.name, spec, principal, arguments=context_args,
+                 call=info.context)
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
+
+
+def _completion_inputs(layer: Layer, info: CallInfo, ticket: Any,
+                       arg_name: str) -> tuple[Any, dict[str, Any]]:
+    """The partial value and context arguments after the input pipeline; a refusal is audited
+    (the caller then gets the empty completion)."""
+    spec, principal = info.spec, info.principal
+    pipeline = layer.policy.input_pipeline(spec, principal)
+    ictx = _tctx(layer, "completion", info.name, spec, principal)
+    typed = info.arguments["value"]
+    try:
+        value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
+        context_args = inputs.prepare(inputs.check_shape(info.arguments["context"],
+                                                         "Context arguments"), pipeline, ictx)
+    except MCPLayerError as exc:
+        layer.policy.record_rejection(ticket, exc.message, kind="completion", name=info.name,
+                                      principal=principal, arguments=info.arguments,
+                                      request_id=info.request_id)
+        raise
+    info.context.reversed.update(ictx.reversed)
+    if info.context.visible.active:
+        value = typed  # accepted by the input pipeline; matched against what the caller sees
+    return value, context_args
 
 
 # --------------------------------------------------------------------------- shared steps
@@ -224,10 +249,13 @@ def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: 
     base = context or ToolContext(principal=principal)
     out = layer.policy.output_pipeline(spec, principal)
     channel_filter = None
-    if out:
-        channel = _tctx(layer, kind, name, spec, principal)
-        channel_filter = lambda v: out.apply(v, channel.at("/notification"))  # noqa: E731
-    ctx = base.bind(layer, kind, name, principal, channel_filter)
+    visible = visibility(out, lambda: _tctx(layer, kind, name, spec, principal))
+    bound: list[ToolContext] = []
+    if out:  # progress and log messages are filtered like results, echoes of reversals included
+        channel_filter = lambda v: out.apply(v, _tctx(  # noqa: E731
+            layer, kind, name, spec, principal, call=bound[0] if bound else None).at("/notification"))
+    ctx = base.bind(layer, kind, name, principal, channel_filter, visible=visible)
+    bound.append(ctx)
     info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
                     context=ctx, started=started, request_id=base.request_id)
     return ctx, info
@@ -243,7 +271,9 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
         if not pipeline or not arguments:
             return arguments
         ictx = _tctx(layer, info.kind, info.name, info.spec, info.principal)
-        return inputs.prepare(arguments, pipeline, ictx)
+        prepared = inputs.prepare(arguments, pipeline, ictx)
+        info.context.reversed.update(ictx.reversed)
+        return prepared
     except MCPLayerError as exc:
         layer.policy.record_rejection(ticket, exc.message, kind=info.kind, name=info.name,
                                       principal=info.principal, arguments=info.arguments,
@@ -252,13 +282,18 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
 
 
 def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
-          arguments: dict[str, Any] | None = None) -> TransformContext:
+          arguments: dict[str, Any] | None = None,
+          call: ToolContext | None = None) -> TransformContext:
+    """A transform context; with `call`, the real values its input side reversed count as
+    known identifiers, so the output never echoes them in clear."""
     policy = layer.policy
+    known = layer.known_identifiers() if policy.transforms_anything else None
+    if call is not None and call.reversed and known is not None:
+        known = Overlay(call.reversed, known)
     return policy.transform_context(
         kind=kind, name=name, principal=principal,
         sensitivity=spec.sensitivity if spec is not None else "internal",
-        dataset=layer.dataset_hint(arguments, principal),
-        known=layer.known_identifiers() if policy.transforms_anything else None)
+        dataset=layer.dataset_hint(arguments, principal), known=known)
 
 
 def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:
@@ -270,22 +305,22 @@ def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str
 
 
 def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
-              principal: Principal) -> MCPLayerError:
+              principal: Principal, call: ToolContext | None = None) -> MCPLayerError:
     """A copy of `exc` whose message and data passed the output pipeline."""
     pipeline = layer.policy.output_pipeline(spec, principal)
     message, data = finalize.transform_message(exc.message, exc.data, pipeline,
-                                               _tctx(layer, kind, name, spec, principal))
+                                               _tctx(layer, kind, name, spec, principal, call=call))
     out = copy.copy(exc)
     out.message, out.data, out.args = message, data, (message,)
     return out
 
 
 def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, *, spec: Spec,
-                    principal: Principal) -> MCPLayerError:
+                    principal: Principal, call: ToolContext) -> MCPLayerError:
     if not isinstance(exc, MCPLayerError):
         _as_error(exc, kind, spec.key)  # the registered name: a resource URI is what a caller typed
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
-    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal)
+    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal, call=call)
 
 
 def _ms(started: float) -> float:

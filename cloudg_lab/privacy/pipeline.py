@@ -8,7 +8,7 @@ notebook can badge exactly what changed without ever seeing a real value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,6 +55,31 @@ class Report:
         return {k: v for k, v in self._data.items() if v not in (None, {}, [], 0)}
 
 
+class Overlay(Mapping[str, str]):
+    """`base` with `extra` in front, without copying `base` (the workspace's identifiers).
+
+    `memo_key` is equal for equal contents, so calls that reversed the same values share the
+    memoised outcomes of the output walk.
+    """
+
+    __slots__ = ("base", "extra", "memo_key")
+
+    def __init__(self, extra: Mapping[str, str], base: Mapping[str, str]) -> None:
+        self.extra, self.base = dict(extra), base
+        self.memo_key = (id(base), len(base), frozenset(self.extra.items()))
+
+    def __getitem__(self, key: str) -> str:
+        found = self.extra.get(key)
+        return found if found is not None else self.base[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.extra
+        yield from (k for k in self.base if k not in self.extra)
+
+    def __len__(self) -> int:
+        return len(self.base) + sum(1 for k in self.extra if k not in self.base)
+
+
 @dataclass
 class TransformContext:
     """Everything a transform may consult; `path` is the JSON pointer of the value being changed."""
@@ -75,6 +100,9 @@ class TransformContext:
     known: Mapping[str, str] | None = None
     """Real identifiers the workspace knows (asset ids, names, ARNs, accounts → entity type), so
     free text that mentions them is caught even where no pattern or key rule would fire."""
+    reversed: dict[str, str] = field(default_factory=dict)
+    """Real values the input side of this call put back for pseudonyms → entity; shared by
+    `at` and handed to the output side, which must never show them in clear."""
     state: dict[str, Any] = field(default_factory=dict)
     """Per-call scratch space shared by the transforms of one pipeline run."""
     page_cursor: PageCursor | None = None
@@ -106,6 +134,11 @@ class Pipeline:
     @property
     def names(self) -> list[str]:
         return [t.name for t in self.transforms]
+
+    @property
+    def hides_identifiers(self) -> bool:
+        """Whether some transform replaces identifiers (so the caller sees other values)."""
+        return any(getattr(t, "hides_identifiers", False) for t in self.transforms)
 
     def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         """Run the transforms in order; consecutive walking ones share one walk (`fusion`)."""

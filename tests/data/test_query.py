@@ -39,8 +39,8 @@ def brute(assets: list[dict], worst: dict[str, int], flt: AssetFilter) -> list[i
             not flt.asset_types or a["asset_type"] in flt.asset_types,
             flt.region is None or a["region"] == flt.region,
             flt.account_id is None or a["account_id"] == flt.account_id,
-            flt.tag_key is None or (flt.tag_key in a["tags"] and (
-                flt.tag_value is None or a["tags"][flt.tag_key] == flt.tag_value)),
+            flt.tags is None or any(k in a["tags"] and (v is None or a["tags"][k] == v)
+                                    for k, v in flt.tags),
             flt.internet_exposed is None or a["is_internet_exposed"] is flt.internet_exposed,
             flt.has_findings is None or (a["id"] in worst) is flt.has_findings,
             flt.min_severity is None or worst.get(a["id"], -1) >= flt.min_severity,
@@ -56,7 +56,8 @@ FILTERS = st.builds(
     provider=st.sampled_from([None, "AWS", "AZURE", "GCP"]),
     asset_types=st.sampled_from([(), ("EC2",), ("EC2", "S3_BUCKET"), ("LOAD_BALANCER",)]),
     region=st.sampled_from([None, "global", "us-east-1", "uksouth", "nowhere"]),
-    tag_key=st.sampled_from([None, "owner", "env", "db_password"]),
+    tags=st.sampled_from([None, (), (("owner", None),), (("env", None),), (("db_password", None),),
+                          (("env", "prod"), ("owner", None))]),
     internet_exposed=st.sampled_from([None, True, False]),
     has_findings=st.sampled_from([None, True, False]),
     min_severity=st.sampled_from([None, 0, 2, 4]),
@@ -72,8 +73,8 @@ def test_select_matches_brute_force(estate, flt):
 
 def test_tag_values_and_accounts(estate):
     inv, assets, worst = estate
-    for flt in (AssetFilter(tag_key="env", tag_value="prod"), AssetFilter(account_id=assets[0]["account_id"]),
-                AssetFilter(tag_key="env", tag_value="nope")):
+    for flt in (AssetFilter(tags=(("env", "prod"),)), AssetFilter(account_id=assets[0]["account_id"]),
+                AssetFilter(tags=(("env", "nope"),)), AssetFilter(tags=(("env", "nope"), ("env", "prod")))):
         assert select(inv, flt) == brute(assets, worst, flt)
 
 

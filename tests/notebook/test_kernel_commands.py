@@ -24,12 +24,12 @@ def test_read_a_resource_and_a_template(kernel):
     assert kernel.value("s.data['name'] if 'name' in s.data else s.data['dataset']") == "sample"
 
 
-def test_under_strict_a_typed_real_identifier_is_not_shown_back(kernel):
-    cell = kernel.ok("%mcp read cloudg://datasets/sample/summary --policy strict")
-    assert cell.payload["name"].startswith("cloudg://datasets/ds-")
-    assert "sample" not in cell.result["text/plain"].splitlines()[0]
+def test_under_strict_a_typed_real_identifier_is_refused_and_not_shown_back(kernel):
+    cell = kernel.run("%mcp read cloudg://datasets/sample/summary --policy strict")
+    assert not cell.ok and "Argument 'dataset' is not an identifier this server issued" in cell.stderr
+    assert "sample" not in cell.stderr
     history = plain(kernel.ok("%mcp history --last 1"))
-    assert "cloudg://datasets/ds-" in history and "datasets/sample" not in history
+    assert "datasets/sample" not in history
 
 
 def test_prompt_renders_messages(kernel):

@@ -100,3 +100,58 @@ def test_reveal(make_ctx: Ctx) -> None:
     assert reveal(vault, name, "p:bob") == {"pseudonym": name, "found": False, "value": None}
     with pytest.raises(ValueError, match="at most 20,000"):
         reveal(vault, "x" * 20_001, "p:alice")
+
+
+KNOWN = {"payments-db-01": "resource_name", "123456789012": "aws_account_id",
+         "arn:aws:iam::aws:policy/ReadOnlyAccess": "aws_arn", "Tr0ub4dor&3": "password"}
+SLOTS = {"pseudonym_arguments": ["*.ref", "*.account_id"], "skip_arguments": ["t.query"]}
+
+
+def refuse(arguments: Any, ctx: TransformContext) -> Any:
+    return build_pipeline([{"type": "refuse_real_identifiers", **SLOTS}], "input_transforms").apply(
+        arguments, ctx)
+
+
+@pytest.mark.parametrize("arguments", [{"note": "payments-db-01"}, {"data": {"x": [" 123456789012 "]}},
+                                       {"n": 123456789012}, {"payments-db-01": 1},
+                                       {"ref": "payments-db-01"}, {"ref": "never-heard-of-it"},
+                                       {"account_id": "000000000000"}, {"note": "Tr0ub4dor&3"}])
+def test_real_identifiers_anywhere_and_anything_unissued_in_a_slot_are_refused(
+        make_ctx: Ctx, arguments: dict[str, Any]) -> None:
+    with pytest.raises(InvalidArgumentsError) as caught:
+        refuse(arguments, make_ctx(known=KNOWN))
+    argument = next(iter(arguments))
+    assert caught.value.message == (f"Argument '{argument}' is not an identifier this server "
+                                    "issued. Under this policy identifiers are pseudonyms: pass "
+                                    "them exactly as results show them.")
+    assert caught.value.data == {"argument": argument}
+    assert "Tr0ub4dor&3" not in {row[2] for row in caught_vault(arguments, make_ctx)}
+
+
+def caught_vault(arguments: dict[str, Any], make_ctx: Ctx) -> list[Any]:
+    """The vault's rows after a refused call: a known secret must never have entered it."""
+    ctx = make_ctx(known=KNOWN)
+    with pytest.raises(InvalidArgumentsError):
+        refuse(arguments, ctx)
+    return list(ctx.vault.export()["entries"])
+
+
+def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(make_ctx: Ctx) -> None:
+    ctx = make_ctx(known=KNOWN)
+    shown = ctx.vault.tokenize("payments-db-01", "resource_name")
+    passing = {"ref": f"{FENCE_OPEN}{shown}{FENCE_CLOSE}", "account_id": "",
+               "query": "payments-db-01", "text": "payments-db", "other": "none",
+               "policy": "arn:aws:iam::aws:policy/ReadOnlyAccess"}
+    assert refuse(passing, ctx) == passing
+    completion = make_ctx(known=KNOWN, kind="completion")
+    assert refuse({"ref": "paym"}, completion) == {"ref": "paym"}
+    with pytest.raises(InvalidArgumentsError):
+        refuse({"ref": "payments-db-01"}, completion)
+
+
+def test_depseudonymize_notes_every_real_value_it_put_back(make_ctx: Ctx) -> None:
+    ctx = make_ctx()
+    name = ctx.vault.tokenize("payments-db", "resource_name")
+    account = ctx.vault.tokenize("123456789012", "aws_account_id")
+    reverse({"ref": name, "text": f"in {account} please", "other": "res-0123456789"}, ctx)
+    assert ctx.reversed == {"payments-db": "resource_name", "123456789012": "aws_account_id"}

@@ -29,9 +29,9 @@ def with_probe(layer: Layer, canaries: Any) -> list[Any]:
                 "uri": f"cloudg://assets/{i['resource_name']}/neighbors"}
 
     @layer.tool()
-    def probe(ctx: ToolContext, ref: str, count: int = 0) -> dict[str, Any]:
+    def probe(ctx: ToolContext, text: str, count: int = 0) -> dict[str, Any]:
         """Records its arguments."""
-        received.append((ref, count))
+        received.append((text, count))
         return {"ok": True}
 
     return received
@@ -55,9 +55,9 @@ async def test_each_pseudonym_resolves_alone_and_inside_text(make_layer: Callabl
              (item["id"], i["asset_id"])]
     for pseudonym, real in pairs:
         assert pseudonym != real
-        await layer.call_tool("probe", {"ref": pseudonym})
+        await layer.call_tool("probe", {"text": pseudonym})
         assert received[-1][0] == real
-        await layer.call_tool("probe", {"ref": f"what about {pseudonym}, please?"})
+        await layer.call_tool("probe", {"text": f"what about {pseudonym}, please?"})
         assert received[-1][0] == f"what about {real}, please?"
 
 
@@ -68,13 +68,13 @@ async def test_components_uris_fences_and_numbers_resolve(make_layer: Callable[.
     item = await pseudonyms(layer)
     i = canaries.identifiers
     built = f"arn:aws:ec2:us-east-1:{item['account_id']}:instance/*"
-    await layer.call_tool("probe", {"ref": built})
+    await layer.call_tool("probe", {"text": built})
     assert received[-1][0] == f"arn:aws:ec2:us-east-1:{i['account']}:instance/*"
-    await layer.call_tool("probe", {"ref": item["uri"]})
+    await layer.call_tool("probe", {"text": item["uri"]})
     assert received[-1][0] == f"cloudg://assets/{i['resource_name']}/neighbors"
-    await layer.call_tool("probe", {"ref": f"{FENCE_OPEN}{item['name']}{FENCE_CLOSE}"})
+    await layer.call_tool("probe", {"text": f"{FENCE_OPEN}{item['name']}{FENCE_CLOSE}"})
     assert received[-1][0] == i["resource_name"]
-    await layer.call_tool("probe", {"ref": "x", "count": int(item["account_id"])})
+    await layer.call_tool("probe", {"text": "x", "count": int(item["account_id"])})
     assert received[-1][1] == int(i["account"])
 
 
@@ -84,9 +84,9 @@ async def test_lookalikes_and_other_keys_do_not_resolve(make_layer: Callable[...
     with_probe(first, canaries)
     received = with_probe(second, canaries)
     item = await pseudonyms(first)
-    await second.call_tool("probe", {"ref": item["name"]})
+    await second.call_tool("probe", {"text": item["name"]})
     assert received[-1][0] == item["name"]
-    await second.call_tool("probe", {"ref": "res-0123456789 and 123456789012"})
+    await second.call_tool("probe", {"text": "res-0123456789 and 123456789012"})
     assert received[-1][0] == "res-0123456789 and 123456789012"
 
 
@@ -97,9 +97,9 @@ async def test_other_namespaces_do_not_resolve(make_layer: Callable[..., Layer],
     alice, bob = Principal(id="alice"), Principal(id="bob")
     mine, theirs = await pseudonyms(layer, alice), await pseudonyms(layer, bob)
     assert mine["name"] != theirs["name"]
-    await layer.call_tool("probe", {"ref": mine["name"]}, principal=bob)
+    await layer.call_tool("probe", {"text": mine["name"]}, principal=bob)
     assert received[-1][0] == mine["name"]
-    await layer.call_tool("probe", {"ref": mine["name"]}, principal=alice)
+    await layer.call_tool("probe", {"text": mine["name"]}, principal=alice)
     assert received[-1][0] == canaries.identifiers["resource_name"]
 
 
@@ -109,7 +109,7 @@ async def test_secrets_in_arguments_are_refused_by_type(make_layer: Callable[...
     layer = make_layer(policy)
     received = with_probe(layer, canaries)
     secret = canaries.secrets["github_token"]
-    result = await layer.call_tool("probe", {"ref": f"use {secret}"})
+    result = await layer.call_tool("probe", {"text": f"use {secret}"})
     assert result.is_error and result.error_code == -32602
     assert result.text.startswith("Arguments appear to contain secrets (api_token); refusing")
     assert result.meta["cloudg/error_data"]["entities"] == ["api_token"]

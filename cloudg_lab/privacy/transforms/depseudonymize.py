@@ -4,6 +4,10 @@ Fences are stripped, then a whole-string pseudonym (or alias) is reversed, then 
 embedded in longer strings: inside ARNs and Azure ids component by component, inside
 `cloudg://` URIs, inside sentences. Only pseudonyms issued in the caller's namespace under the
 current key resolve; a string that merely looks like a pseudonym passes unchanged.
+
+Every real value it puts back is noted in `ctx.reversed`: the output side of the same call
+treats those as known identifiers, so a handler that echoes an argument (in a result, an error
+or its data) never hands the real value back in clear.
 """
 
 from __future__ import annotations
@@ -32,15 +36,21 @@ def strip_fences(value: str) -> str:
 
 def reverse(value: str, vault: Any, namespace: str) -> tuple[str, list[str]]:
     """`value` with its pseudonyms replaced by real values, and the entity of each one."""
+    out, found = reverse_entries(value, vault, namespace)
+    return out, [entry.entity for entry in found]
+
+
+def reverse_entries(value: str, vault: Any, namespace: str) -> tuple[str, list[Any]]:
+    """`value` with its pseudonyms replaced by real values, and the vault entry of each one."""
     plain = strip_fences(value)
     entry = vault.entry(plain.strip(), namespace)
     if entry is not None:
-        return entry.real, [entry.entity]
+        return entry.real, [entry]
     spans = vault.reverse_spans(plain, namespace)
     if not spans:
         return plain, []
     return (text.replace(plain, [(s, e, found.real) for s, e, found in spans]),
-            [found.entity for _, _, found in spans])
+            [found for _, _, found in spans])
 
 
 class Depseudonymize:
@@ -90,9 +100,10 @@ class _Reverser(Visitor):
         return value
 
     def _string(self, value: str) -> str:
-        out, entities = reverse(value, self.vault, self.ctx.namespace)
-        for entity in entities:
-            self.counts[entity] = self.counts.get(entity, 0) + 1
+        out, entries = reverse_entries(value, self.vault, self.ctx.namespace)
+        for entry in entries:
+            self.counts[entry.entity] = self.counts.get(entry.entity, 0) + 1
+            self.ctx.reversed[entry.real] = entry.entity
         return out
 
 

@@ -16,7 +16,7 @@ resource URI in provenance).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field
@@ -69,10 +69,28 @@ class Redact:
     def __init__(self, options: RedactOptions) -> None:
         self.options = options
         self.rules = Rules(options.rules)
+        self.hides_identifiers = self.rules.acts_on(("identifier", "pii", "network", "free_text"))
         self._plans: dict[int, tuple[DetectorSet, Plan]] = {}
         self.solo = fusion.Fusion((self,))
 
-    def stage(self, ctx: TransformContext, value: Any) -> Stage:
+    def shown(self, pairs: Sequence[tuple[str, str]], ctx: TransformContext) -> list[str]:
+        """What this step shows for each `(value, key)` of an asset record (`name`, `id`, `arn`,
+        `account_id`...): the decision its walk takes for that value under that key beside an
+        asset's other fields, without the walk. For search and sorting over what callers see,
+        on every row of a large estate."""
+        stage = self.stage(ctx, None)
+        scanner = stage.scanner
+        rules: dict[str, KeyRule] = {}
+        out: list[str] = []
+        for value, key in pairs:
+            rule = rules.get(key)
+            if rule is None:
+                rule = rules[key] = stage._child(key, (True, False))
+            found = scanner.outcome(value, rule)[0] if value else SAME
+            out.append(_as_text(found, value, rule.entity or "value"))
+        return out
+
+    def stage(self, ctx: TransformContext, value: Any) -> RedactStage:
         detectors = ctx.detectors if isinstance(ctx.detectors, DetectorSet) else DEFAULT
         vault = ctx.vault if ctx.vault is not None else fallback_vault()
         known = ctx.known if isinstance(ctx.known, Mapping) else None
@@ -105,7 +123,8 @@ class RedactStage(Stage):
         self.rules = owner.rules
         vault = scanner.vault
         known = scanner.known
-        self.memo_key = (id(vault), vault.generation, scanner.namespace, id(known),
+        self.memo_key = (id(vault), vault.generation, scanner.namespace,
+                         getattr(known, "memo_key", id(known)),
                          None if known is None else len(known), id(detectors))
         self.memo_refs = (vault, known, detectors)
         self.version_source = vault

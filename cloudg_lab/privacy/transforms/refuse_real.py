@@ -1,0 +1,121 @@
+"""Input `refuse_real_identifiers`: under a pseudonymizing policy the caller speaks pseudonyms.
+
+A caller that was only ever shown pseudonyms has no honest use for a real identifier; one that
+sends them is guessing, and each answer would confirm or deny a guess. So an argument holding a
+real identifier of the loaded data (an asset id, name, ARN, account or dataset name the output
+would hide) is refused, before `depseudonymize` runs, with one message that names the argument
+and never the value.
+
+Refusing only real values would itself answer the guess ("refused" means "real"). So in the
+arguments that name things (`pseudonym_arguments`: refs, accounts, finding ids, datasets) any
+value this server did not issue is refused with the same message, real or invented alike; only
+what the output shows in clear (a value that identifies nothing) passes. Arguments matched over
+what the caller sees (`skip_arguments`: free-text search) are left alone: they cannot be oracles.
+Completion values are partial by nature, so only the first rule applies to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import Field
+
+from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.privacy.common import argument_skipped, fallback_vault
+from cloudg_lab.privacy.entities import category_of
+from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.shapes import nullish
+from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
+from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+
+MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
+           "identifiers are pseudonyms: pass them exactly as results show them.")
+_SLOT, _FREE, _SKIP = "slot", "free", "skip"
+_SECRETS = frozenset({"secret", "credential"})
+
+
+class RefuseRealOptions(TransformOptions):
+    pseudonym_arguments: list[str] = Field(default_factory=list)
+    """`tool.argument` globs that name things: any value not issued here is refused."""
+    skip_arguments: list[str] = Field(default_factory=list)
+    """`tool.argument` globs never checked (matched over what the caller sees, or by design)."""
+
+
+class RefuseRealIdentifiers:
+    """The `refuse_real_identifiers` input transform; refuses by raising."""
+
+    name = "refuse_real_identifiers"
+
+    def __init__(self, options: RefuseRealOptions) -> None:
+        self.options = options
+
+    def apply(self, value: Any, ctx: TransformContext) -> Any:
+        """Raises:
+            InvalidArgumentsError: naming the first argument that holds a real identifier (or,
+                in a `pseudonym_arguments` slot, any value this server did not issue).
+        """
+        if isinstance(value, dict):
+            rewrite(value, _Checker(self, ctx), None, ctx.path)
+        return value
+
+    def mode(self, tool: str, argument: str, kind: str) -> str:
+        if argument_skipped(self.options.skip_arguments, tool, argument):
+            return _SKIP
+        if kind != "completion" and argument_skipped(self.options.pseudonym_arguments, tool, argument):
+            return _SLOT
+        return _FREE
+
+
+class _Checker(Visitor):
+    """State: (top-level argument, mode), set at depth one and inherited below."""
+
+    wants_keys = True
+    skip_types = frozenset({bool, type(None), float})
+
+    def __init__(self, owner: RefuseRealIdentifiers, ctx: TransformContext) -> None:
+        self.owner, self.ctx = owner, ctx
+        self.vault = ctx.vault if ctx.vault is not None else fallback_vault()
+        self.known: Mapping[str, str] = ctx.known if isinstance(ctx.known, Mapping) else {}
+
+    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
+        if walk.depth == 1:
+            state = (str(key), self.owner.mode(self.ctx.name, str(key), self.ctx.kind))
+        if isinstance(key, str):
+            self._check(key, (state[0], _FREE) if state[1] == _SLOT else state)
+        return key, state
+
+    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
+        if state is not None and isinstance(value, str | int):
+            self._check(str(value), state)
+        return value
+
+    def _check(self, value: str, state: tuple[str, str]) -> None:
+        argument, mode = state
+        plain = strip_fences(value).strip()
+        if mode == _SKIP or nullish(plain):
+            return
+        entity = self.known.get(plain)
+        if entity is None and mode != _SLOT:
+            return  # free text that is no real identifier
+        if self._issued(plain) or (entity is not None and self._shown_in_clear(plain, entity)):
+            return
+        raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
+
+    def _issued(self, value: str) -> bool:
+        """A pseudonym of this namespace, or one built of them that names a real identifier
+        (an ARN whose components another process pseudonymized under the same key)."""
+        if self.vault.entry(value, self.ctx.namespace) is not None:
+            return True
+        real, found = reverse_entries(value, self.vault, self.ctx.namespace)
+        return bool(found) and real in self.known
+
+    def _shown_in_clear(self, value: str, entity: str) -> bool:
+        """A real identifier the output leaves as it is (it identifies nothing) may come back;
+        a known secret never is, and is never handed to the vault."""
+        if category_of(entity) in _SECRETS:
+            return False
+        return bool(self.vault.tokenize(value, entity, self.ctx.namespace, avoid=self.known) == value)
+
+
+register_transform("refuse_real_identifiers", RefuseRealOptions, RefuseRealIdentifiers)
