@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import ItemsView, Iterator, Mapping
+from typing import Protocol, runtime_checkable
 from urllib.parse import quote
 
 from cloudg_lab.privacy import text
@@ -29,6 +30,10 @@ _PIECE = re.compile(r"[^\W_]+")
 MAX_PIECES = 8
 """Longest run of pieces looked up (a name rarely has more words or dashes)."""
 SQUASHED_PREFIX = 6
+Spelled = tuple[str, str]
+"""(entity, the value as the data holds it)."""
+Found = tuple[int, int, str, str]
+"""(start, end, entity, the value as the data holds it) of a value found inside a text."""
 _WHOLE_ONLY = frozenset({"tag_value", "dataset_name"})
 """Too generic to look for inside other words (a tag value `blue`)."""
 
@@ -56,10 +61,11 @@ class Dictionary(Mapping[str, str]):
 
     def __init__(self, entries: Mapping[str, str]) -> None:
         self._entries = dict(entries)
-        self._folded: dict[str, str] = {}
-        """Folded and URL-encoded spellings that differ from the value (most ids do not)."""
-        self._squashed: dict[str, list[tuple[str, str]]] = {}
-        """First letters of a squashed multi-piece value → (squashed value, entity)."""
+        self._folded: dict[str, tuple[str, str]] = {}
+        """Folded and URL-encoded spellings that differ from the value (most ids do not) →
+        (entity, the value they spell)."""
+        self._squashed: dict[str, list[tuple[str, str, str]]] = {}
+        """First letters of a squashed multi-piece value → (squashed value, entity, value)."""
         self._widest = 1
         """The most pieces a value has (runs longer than that are never looked up)."""
         for value, entity in self._entries.items():
@@ -69,14 +75,15 @@ class Dictionary(Mapping[str, str]):
         """Extra spellings only where they differ: most ids are lower-case ASCII already."""
         plain = value.isascii() and " " not in value
         folded = value.lower() if plain else fold(value)
+        spelled = (entity, value)
         if folded != value:
-            self._folded.setdefault(folded, entity)
+            self._folded.setdefault(folded, spelled)
         encoded = fold(quote(value, safe="")) if not value.isalnum() else folded
         if encoded != folded:
-            self._folded.setdefault(encoded, entity)
+            self._folded.setdefault(encoded, spelled)
         if not plain and " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
             for joint in "-_.":
-                self._folded.setdefault(folded.replace(" ", joint), entity)
+                self._folded.setdefault(folded.replace(" ", joint), spelled)
         if entity in _WHOLE_ONLY or len(value) > 200:
             return
         if not value.isalnum():
@@ -86,7 +93,8 @@ class Dictionary(Mapping[str, str]):
         if " " in value and text.mentionable(value):
             squashed = squash(value)
             if len(squashed) >= SQUASHED_PREFIX + 2:
-                self._squashed.setdefault(squashed[:SQUASHED_PREFIX], []).append((squashed, entity))
+                self._squashed.setdefault(squashed[:SQUASHED_PREFIX], []).append(
+                    (squashed, entity, value))
 
     def __getitem__(self, value: str) -> str:
         return self._entries[value]
@@ -108,49 +116,74 @@ class Dictionary(Mapping[str, str]):
 
     def entity(self, value: str) -> str | None:
         """The entity of `value` as it is, or in another case, spacing or encoding."""
-        found = self._entries.get(value)
-        if found is None and value:
-            folded = fold(value.strip())
-            found = self._entries.get(folded) or self._folded.get(folded)
-        return found
+        found = self.lookup(value)
+        return None if found is None else found[0]
 
-    def find(self, value: str) -> list[tuple[int, int, str]]:
-        """Non-overlapping `(start, end, entity)` of dictionary values inside `value`, longest
-        first, left to right."""
+    def lookup(self, value: str) -> Spelled | None:
+        """(entity, the value as the data holds it) for `value` in any spelling, or None: every
+        spelling of a value must become the one pseudonym of that value."""
+        found = self._entries.get(value)
+        if found is not None:
+            return found, value
+        if not value:
+            return None
+        return self._spelled(fold(value.strip()))
+
+    def _spelled(self, folded: str) -> Spelled | None:
+        entity = self._entries.get(folded)
+        return (entity, folded) if entity is not None else self._folded.get(folded)
+
+    def find(self, value: str) -> list[Found]:
+        """Non-overlapping `(start, end, entity, value as the data holds it)` of dictionary
+        values inside `value`, longest first, left to right."""
         folded = fold(value)
         pieces = [m.span() for m in _PIECE.finditer(folded)]
-        out: list[tuple[int, int, str]] = []
+        out: list[Found] = []
         i = 0
         while i < len(pieces):
             found = self._longest(folded, pieces, i)
             if found is None:
                 i += 1
                 continue
-            start, end, entity, width = found
-            out.append((start, end, entity))
-            i += width
+            out.append(found[0])
+            i += found[1]
         return out
 
     def _longest(self, folded: str, pieces: list[tuple[int, int]],
-                 i: int) -> tuple[int, int, str, int] | None:
+                 i: int) -> tuple[Found, int] | None:
         start = pieces[i][0]
         for width in range(min(self._widest, len(pieces) - i), 0, -1):
             end = pieces[i + width - 1][1]
             candidate = folded[start:end]
-            entity = self._entries.get(candidate) or self._folded.get(candidate)
-            if entity is not None and entity not in _WHOLE_ONLY and text.mentionable(candidate):
-                return start, end, entity, width
+            spelled = self._spelled(candidate)
+            if spelled is not None and spelled[0] not in _WHOLE_ONLY and \
+                    text.mentionable(candidate):
+                return (start, end, *spelled), width
         glued = self._glued(folded, pieces[i])
-        return None if glued is None else (*glued, 1)
+        return None if glued is None else (glued, 1)
 
-    def _glued(self, folded: str, piece: tuple[int, int]) -> tuple[int, int, str] | None:
+    def _glued(self, folded: str, piece: tuple[int, int]) -> Found | None:
         """A squashed multi-piece value at the start of one piece (`analeeNightly02`)."""
         start, end = piece
         if end - start < SQUASHED_PREFIX + 2:
             return None
         word = folded[start:end]
-        best: tuple[int, int, str] | None = None
-        for squashed, entity in self._squashed.get(word[:SQUASHED_PREFIX], ()):
+        best: Found | None = None
+        for squashed, entity, value in self._squashed.get(word[:SQUASHED_PREFIX], ()):
             if word.startswith(squashed) and (best is None or len(squashed) > best[1] - start):
-                best = (start, start + len(squashed), entity)
+                best = (start, start + len(squashed), entity, value)
         return best
+
+
+@runtime_checkable
+class Matcher(Protocol):
+    """What the scanner needs of a dictionary (a `Dictionary`, or one with a call's values in
+    front: `pipeline.Overlay`)."""
+
+    def lookup(self, value: str) -> Spelled | None:
+        """(entity, canonical value) of `value` in any spelling."""
+        ...
+
+    def find(self, value: str) -> list[Found]:
+        """The values inside `value`."""
+        ...

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cloudg_lab.errors import PolicyError
+from cloudg_lab.privacy.dictionary import Dictionary, Found, Matcher, Spelled
 from cloudg_lab.types import JSON, Kind, Mark, PageCursor, Principal, Transform
 
 REPORT_COUNT_SECTIONS = ("redacted", "masked", "hashed", "pseudonymized", "dropped", "aliased")
@@ -62,11 +63,26 @@ class Overlay(Mapping[str, str]):
     memoised outcomes of the output walk.
     """
 
-    __slots__ = ("base", "extra", "memo_key")
+    __slots__ = ("base", "extra", "matcher", "memo_key")
 
     def __init__(self, extra: Mapping[str, str], base: Mapping[str, str]) -> None:
         self.extra, self.base = dict(extra), base
         self.memo_key = (id(base), len(base), frozenset(self.extra.items()))
+        self.matcher = Dictionary(self.extra)
+
+    def lookup(self, value: str) -> Spelled | None:
+        """The call's own values first, then the workspace's (`dictionary.Matcher`)."""
+        found = self.matcher.lookup(value)
+        if found is None and isinstance(self.base, Matcher):
+            found = self.base.lookup(value)
+        return found
+
+    def find(self, value: str) -> list[Found]:
+        own = self.matcher.find(value)
+        rest = self.base.find(value) if isinstance(self.base, Matcher) else []
+        if not own:
+            return rest
+        return own + [f for f in rest if all(f[1] <= o[0] or o[1] <= f[0] for o in own)]
 
     def __getitem__(self, key: str) -> str:
         found = self.extra.get(key)

@@ -22,7 +22,7 @@ from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding
 from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
-from cloudg_lab.privacy.dictionary import Dictionary
+from cloudg_lab.privacy.dictionary import Matcher
 from cloudg_lab.privacy.entities import CATEGORY_OF, FAMILY, canonical, category_of
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
@@ -83,7 +83,7 @@ class Scanner:
                  keep_last: int) -> None:
         self.plan, self.rules, self.detectors = plan, rules, detectors
         self.vault, self.namespace, self.known = vault, namespace, known
-        self.dictionary = known if isinstance(known, Dictionary) else None
+        self.dictionary = known if isinstance(known, Matcher) else None
         self.min_confidence, self.keep_last = min_confidence, keep_last
         self.max_words = 1
         if plan.mentions:
@@ -136,12 +136,13 @@ class Scanner:
         is decided here (the key knows best what else the value is)."""
         if self.dictionary is None or not _may_be_name(value, rule):
             return None
-        entity = self.dictionary.get(value)
-        if entity is None:
-            entity = self.dictionary.entity(value)
-            if entity is None or not text.mentionable(value.strip()):
-                return None
-        refined = refine(canonical(entity), value.strip())
+        found = self.dictionary.lookup(value)
+        if found is None:
+            return None
+        entity, real = found
+        if real != value and not text.mentionable(value.strip()):
+            return None
+        refined = refine(canonical(entity), real)
         if refined is None:
             return None
         category = category_of(refined)
@@ -149,7 +150,7 @@ class Scanner:
             return None
         if self.rules.resolve(refined, category, DATASET_VALUE) == "keep":
             return None
-        return self.whole(value, refined, category, DATASET_VALUE)
+        return self.whole(real, refined, category, DATASET_VALUE)
 
     def whole(self, value: str, entity: str, category: str, detector: str) -> Outcome:
         """Replace `value` as one unit (or drop it)."""
@@ -173,8 +174,9 @@ class Scanner:
         schema, whatever asset is named `internet`) and known names, each replaced."""
         spans: list[tuple[int, int, str, str, str]] = [
             (f.start, f.end, f.entity, f.category, f.detector) for f in findings]
+        spelled: dict[tuple[int, int], str] = {}
         if self.dictionary is not None and not key:
-            spans = _merge(spans, self._dictionary_spans(value))
+            spans = _merge(spans, self._dictionary_spans(value, spelled))
         version = -1
         if mentions:
             version = self.vault.names_version
@@ -191,8 +193,8 @@ class Scanner:
             action = self.rules.resolve(entity, category, detector)
             if action == "keep":
                 continue
-            new = act(action, piece, entity, vault=self.vault, namespace=self.namespace,
-                      avoid=self.known, keep_last=self.keep_last)
+            new = act(action, spelled.get((start, end), piece), entity, vault=self.vault,
+                      namespace=self.namespace, avoid=self.known, keep_last=self.keep_last)
             if new is DROP:
                 new = f"[REDACTED:{entity}]"
             elif new == piece:
@@ -203,16 +205,20 @@ class Scanner:
             return (SAME, (), version)
         return (text.replace(value, replaced), tuple(effects), version)
 
-    def _dictionary_spans(self, value: str) -> list[tuple[int, int, str, str, str]]:
+    def _dictionary_spans(self, value: str,
+                          spelled: dict[tuple[int, int], str]) -> list[tuple[int, int, str, str, str]]:
+        """Spans of dictionary values in `value`; `spelled` gets the value each span spells, so
+        `ANA LEE` and `ana-lee` become the pseudonym of `Ana Lee`."""
         assert self.dictionary is not None
         out: list[tuple[int, int, str, str, str]] = []
-        for start, end, entity in self.dictionary.find(value):
-            refined = refine(canonical(entity), value[start:end])
+        for start, end, entity, real in self.dictionary.find(value):
+            refined = refine(canonical(entity), real)
             if refined is None:
                 continue
             category = category_of(refined)
             if self.rules.resolve(refined, category, DATASET_VALUE) != "keep":
                 out.append((start, end, refined, category, DATASET_VALUE))
+                spelled[(start, end)] = real
         return out
 
     def _lookup(self, token: str) -> str | None:

@@ -28,7 +28,8 @@ NAMES = Dictionary({"Mobydo Lowali Kumadu": "resource_name", "quarry-ledger-07":
 ])
 def test_values_are_found_inside_text_in_any_spelling(text: str, found: str) -> None:
     spans = NAMES.find(text)
-    assert [text[s:e] for s, e, _ in spans] == [found]
+    assert [text[s:e] for s, e, _, _ in spans] == [found]
+    assert NAMES.get(spans[0][3]) is not None  # the value as the data holds it
 
 
 @pytest.mark.parametrize("text", ["a blue door", "the db is up", "nothing here", "quarry-ledger-0"])
@@ -86,3 +87,22 @@ async def test_a_value_listed_apart_from_its_key_is_still_protected(tmp_path: Pa
     opened = await Layer(policy="open", datasets={"e": _estate(tmp_path)}).call_tool(
         "list_tags", {"key": "deploy_password"}, principal=bob)
     assert "Tiger Lantern" in json.dumps(opened.to_wire())
+
+
+async def test_every_spelling_of_a_value_becomes_its_one_pseudonym(tmp_path: Path) -> None:
+    name = "Quill Moraine Tavish"
+    assets = [{"id": "a-1", "name": name, "asset_type": "EC2", "provider": "AWS",
+               "metadata": {"notes": [f"{name.upper()} rebooted", f"{name.lower().replace(' ', '-')}"
+                                      "-replica lags", f"job {name.replace(' ', '')}Nightly ok"]}}]
+    (tmp_path / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": [], "regions": {}, "providers": ["AWS"]}))
+    layer = Layer(policy="strict", datasets={"e": tmp_path})
+    alice = Principal.parse("alice:analyst")
+    page = (await layer.call_tool("find_assets", {"fields": ["id", "name"]}, principal=alice)).structured
+    pseudonym = page["items"][0]["name"]
+    asset = await layer.call_tool("get_asset", {"ref": page["items"][0]["id"]}, principal=alice)
+    notes = asset.structured["metadata"]["notes"]
+    assert [note.split()[0] if i != 1 else note.split("-replica")[0]
+            for i, note in enumerate(notes)][:2] == [pseudonym, pseudonym]
+    assert notes[2].startswith(f"job {pseudonym}")
+    assert "quill" not in json.dumps(asset.to_wire()).lower()
