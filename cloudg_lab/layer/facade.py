@@ -106,6 +106,7 @@ class Layer:
             return
         vault = self.policy.vault
         vault.derive_from(known)
+        self.policy.known_source = known
 
         def on_change(event: str, _name: str) -> None:
             if event in ("loaded", "replaced"):
@@ -151,6 +152,7 @@ class Layer:
         sibling = object.__new__(Layer)
         sibling.__dict__.update(self.__dict__)
         sibling.policy = Policy.load(policy).with_vault(self.vault)
+        sibling.policy.known_source = self.policy.known_source
         sibling._middleware = list(self._middleware)
         sibling._chains = {}
         return sibling

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from cloudg_lab.middleware import outcomes
-from cloudg_lab.policy.audit import ArgumentHasher
+from cloudg_lab.policy.audit import ArgumentHasher, declared_arguments
 from cloudg_lab.types import CallInfo, CallNext
 
 _log = logging.getLogger("cloudg_lab.audit_log")
@@ -76,7 +76,8 @@ def record(info: CallInfo, outcome: str, code: int | str | None, started: float,
     entry: dict[str, Any] = {
         "ts": round(time.time(), 6), "event": "mcp.call", "kind": info.kind,
         "name": _scrubbed_name(info), "principal": {"id": principal.id, "roles": sorted(principal.roles)},
-        "request_id": info.request_id, "arguments": hasher.arguments(info.arguments),
+        "request_id": info.request_id,
+        "arguments": hasher.arguments(info.arguments, declared_arguments(info.spec, info.kind)),
         "duration_ms": round((time.perf_counter() - started) * 1000, 3), "outcome": outcome}
     if code is not None:
         entry["error_code"] = code

@@ -13,7 +13,7 @@ import os
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
@@ -64,10 +64,13 @@ class ArgumentHasher:
         text = json.dumps(_bounded(value, 0), sort_keys=True, default=repr, ensure_ascii=False)
         return hmac.new(self._key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:12]
 
-    def arguments(self, arguments: Any) -> dict[str, str]:
+    def arguments(self, arguments: Any, declared: Container[str] = ()) -> dict[str, str]:
+        """Argument name → hash of its value; a name the primitive does not declare is hashed
+        too, since a caller may send a real value as a name (`{"billing-db": 1}`)."""
         if not isinstance(arguments, Mapping):
             return {"<arguments>": self.digest(arguments)} if arguments is not None else {}
-        return {str(k)[:128]: self.digest(v) for k, v in arguments.items()}
+        return {(k if k in declared else f"<undeclared {self.digest(k)[:8]}>"): self.digest(v)
+                for k, v in arguments.items()}
 
 
 def _bounded(value: Any, depth: int) -> Any:
@@ -169,3 +172,15 @@ class AuditLog:
 
     def _notify(self, entry: AuditEntry | None, replaced: bool) -> None:
         self._listeners.notify(entry, replaced)
+
+
+COMPLETION_ARGUMENTS = frozenset({"argument", "value", "context"})
+"""What a completion request carries (seed §4.3)."""
+
+
+def declared_arguments(spec: Any, kind: str) -> frozenset[str]:
+    """The argument names a call of `kind` to `spec` may carry in clear in an audit record."""
+    if kind == "completion":
+        return COMPLETION_ARGUMENTS
+    names: frozenset[str] = getattr(spec, "argument_names", frozenset())
+    return names

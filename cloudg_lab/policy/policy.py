@@ -9,13 +9,13 @@ pipelines. The layer asks it four questions: may this principal see this primiti
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from cloudg_lab.errors import AccessDeniedError, PolicyError, RateLimitedError
 from cloudg_lab.policy import engine
-from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog
+from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog, declared_arguments
 from cloudg_lab.policy.model import PolicyModel, RateLimit, Rule, resolve
 from cloudg_lab.policy.ratelimit import RateLimiter
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeline
@@ -37,6 +37,8 @@ class Policy:
         self.rate_limiter = RateLimiter()
         self.hasher = hasher or ArgumentHasher()
         self._vault: Any = None
+        self.known_source: Callable[[], Mapping[str, str]] | None = None
+        """The workspace's dictionary (set by the layer), so `scrub` knows the data's values."""
         self._detectors: Any = None
         self._lock = threading.Lock()
         self._rules_cache: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = {}
@@ -164,7 +166,7 @@ class Policy:
             RateLimitedError: -31029, when a bucket is empty; data has `retry_after`.
         """
         rules, decision = self._lookup(spec, principal)
-        hashed = self.hasher.arguments(arguments)
+        hashed = self.hasher.arguments(arguments, declared_arguments(spec, kind))
         if not decision.allowed:
             self._record("denied", kind, name, principal, hashed=hashed, reason=decision.reason,
                          request_id=request_id)
@@ -203,7 +205,7 @@ class Policy:
         it is scrubbed like names are.
         """
         reason = self.scrub(reason, principal)
-        if ticket is not None:
+        if ticket is not None:  # its arguments were hashed against what the primitive declares
             return self.audit.rewrite(ticket, decision="rejected", reason=reason)
         return self._record("rejected", kind, name, principal, hashed=self.hasher.arguments(arguments),
                             reason=reason, request_id=request_id)
@@ -271,7 +273,8 @@ class Policy:
         pipeline = self.output_pipeline(None, principal)
         if not pipeline or not text:
             return text
-        ctx = self.transform_context(kind="tool", name="audit", principal=principal)
+        known = self.known_source() if self.known_source is not None else None
+        ctx = self.transform_context(kind="tool", name="audit", principal=principal, known=known)
         out = pipeline.apply(text, ctx)
         return out if isinstance(out, str) else text
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cloudg_lab.registry.uritemplate import variables
 from cloudg_lab.types import META_PREFIX, Kind
 
 SENSITIVITIES = ("public", "internal", "confidential", "restricted")
@@ -66,6 +67,11 @@ class Spec:
     def key(self) -> str:
         raise NotImplementedError
 
+    @property
+    def argument_names(self) -> frozenset[str]:
+        """The arguments the primitive declares (the audit names only these in clear)."""
+        return frozenset()
+
     def catalog_meta(self) -> dict[str, Any]:
         """The `_meta` every listed primitive carries (seed §4.2)."""
         return {META_PREFIX + "category": self.category,
@@ -91,6 +97,10 @@ class ToolSpec(Spec):
     idempotent: bool = True
     open_world: bool = False
     title: str | None = None
+
+    @property
+    def argument_names(self) -> frozenset[str]:
+        return frozenset(self.input_schema.get("properties") or ())
 
     @property
     def kind(self) -> Kind:
@@ -130,6 +140,10 @@ class TemplateSpec(Spec):
     completions: Mapping[str, Completer] = field(default_factory=dict, compare=False)
 
     @property
+    def argument_names(self) -> frozenset[str]:
+        return frozenset(variables(self.uri_template))
+
+    @property
     def kind(self) -> Kind:
         return "resource"
 
@@ -157,6 +171,10 @@ class PromptSpec(Spec):
     is_async: bool = False
     completions: Mapping[str, Completer] = field(default_factory=dict, compare=False)
     title: str | None = None
+
+    @property
+    def argument_names(self) -> frozenset[str]:
+        return frozenset(a.name for a in self.arguments)
 
     @property
     def kind(self) -> Kind:

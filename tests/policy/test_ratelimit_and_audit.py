@@ -124,7 +124,16 @@ def test_concurrent_recording_loses_nothing():
 def test_argument_hashes_are_keyed_stable_and_never_the_value():
     hasher = ArgumentHasher(key=b"k" * 32)
     other = ArgumentHasher(key=b"q" * 32)
-    hashed = hasher.arguments({"password": "hunter2", "n": 5})
-    assert hashed == hasher.arguments({"n": 5, "password": "hunter2"})
-    assert hashed["password"] != other.arguments({"password": "hunter2"})["password"]
+    declared = {"password", "n"}
+    hashed = hasher.arguments({"password": "hunter2", "n": 5}, declared)
+    assert hashed == hasher.arguments({"n": 5, "password": "hunter2"}, declared)
+    assert hashed["password"] != other.arguments({"password": "hunter2"}, declared)["password"]
     assert all(len(v) == 12 and "hunter2" not in v for v in hashed.values())
+
+
+def test_an_argument_name_the_primitive_does_not_declare_is_hashed_too():
+    hasher = ArgumentHasher(key=b"k" * 32)
+    hashed = hasher.arguments({"ref": "x", "billing-db-07": 1, "Dana Lee": 2}, {"ref"})
+    assert "ref" in hashed and len(hashed) == 3
+    assert not any("billing" in k or "Dana" in k for k in hashed)
+    assert hashed == hasher.arguments({"Dana Lee": 2, "billing-db-07": 1, "ref": "x"}, {"ref"})
