@@ -16,6 +16,7 @@ Completion values are partial by nature, so only the first rule applies to them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +33,9 @@ from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
 MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
            "identifiers are pseudonyms: pass them exactly as results show them.")
 _SLOT, _FREE, _SKIP = "slot", "free", "skip"
+_NAME = re.compile(r"[a-z_][a-z0-9_]{0,63}")
+"""What a declared argument's name looks like; any other name is the caller's and may be a real
+value (`{"billing-db-07": 1}`), so it is never quoted."""
 _SECRETS = frozenset({"secret", "credential"})
 
 
@@ -100,7 +104,8 @@ class _Checker(Visitor):
             return  # free text that is no real identifier
         if self._issued(plain) or (entity is not None and self._shown_in_clear(plain, entity)):
             return
-        raise InvalidArgumentsError(MESSAGE.format(argument=argument), {"argument": argument})
+        named = argument if _NAME.fullmatch(argument) else "(undeclared)"
+        raise InvalidArgumentsError(MESSAGE.format(argument=named), {"argument": named})
 
     def _issued(self, value: str) -> bool:
         """A pseudonym of this namespace, or one built of them that names a real identifier
