@@ -23,6 +23,7 @@ from cloudg_lab.privacy.detectors import DetectorSet, Finding
 from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
 from cloudg_lab.privacy.dictionary import Matcher
+from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.entities import CATEGORY_OF, FAMILY, canonical, category_of
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
@@ -33,6 +34,8 @@ Outcome = tuple[Any, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)
 _SECRETS = ("secret", "credential")
 _NUMERIC_FAMILIES = frozenset({"account", "digits"})
+PERSON_IN_PROSE = "person_in_prose"
+"""The detector name of a person prose introduces (`people`)."""
 DATASET_VALUE = "dataset_value"
 """The detector name of a dictionary match (a value the loaded data holds)."""
 _NAME_ENTITIES = ("resource_name", "person", "dataset_name", "gcp_project_id", "aws_account_id",
@@ -84,6 +87,7 @@ class Scanner:
         self.plan, self.rules, self.detectors = plan, rules, detectors
         self.vault, self.namespace, self.known = vault, namespace, known
         self.dictionary = known if isinstance(known, Matcher) else None
+        self.prose_people = rules.resolve("person", "pii", PERSON_IN_PROSE) != "keep"
         self.min_confidence, self.keep_last = min_confidence, keep_last
         self.max_words = 1
         if plan.mentions:
@@ -177,6 +181,9 @@ class Scanner:
         spelled: dict[tuple[int, int], str] = {}
         if self.dictionary is not None and not key:
             spans = _merge(spans, self._dictionary_spans(value, spelled))
+        if self.prose_people and not key:
+            spans = _merge(spans, [(s, e, "person", "pii", PERSON_IN_PROSE)
+                                   for s, e in people(value)])
         version = -1
         if mentions:
             version = self.vault.names_version
