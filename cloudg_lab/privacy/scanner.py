@@ -23,8 +23,8 @@ from cloudg_lab.privacy.detectors import DetectorSet, Finding
 from cloudg_lab.privacy.detectors.builtin import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
 from cloudg_lab.privacy.dictionary import Matcher
-from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.entities import CATEGORY_OF, FAMILY, canonical, category_of
+from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
 from cloudg_lab.privacy.walk import DROP
