@@ -99,7 +99,8 @@ def _text(value: Any) -> str | None:
 
 def _leaves(record: Any) -> Iterator[tuple[Any, KeyRule]]:
     """(scalar, the rule of the key it sits under) for every scalar of `record`; a sensitive
-    key's rule holds for its whole subtree, tags are ruled by their tag keys."""
+    key's rule holds for its whole subtree, tags are ruled by their tag keys, and the keys of a
+    dict under a person key are people."""
     stack: list[tuple[Any, KeyRule | None]] = [(record, None)]
     while stack:
         node, rule = stack.pop()
@@ -108,6 +109,8 @@ def _leaves(record: Any) -> Iterator[tuple[Any, KeyRule]]:
             if pair is not None:
                 stack.append((pair[1], tag_rule(pair[0])))
                 continue
+            if rule is not None and rule.kind == "typed" and rule.entity == "person":
+                yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
             for key, value in node.items():
                 child = rule if rule is not None and rule.kind == "sensitive" else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \

@@ -22,7 +22,22 @@ _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", 
 _NAME = re.compile(
     rf"\b(?i:{'|'.join(_CUES)})[:,]?\s+((?:{_WORD})(?:[ \u00a0]+{_WORD}){{1,3}}|"
     rf"(?:{_UPPER})(?:[ \u00a0]+{_UPPER}){{1,3}})(?![\w'’-])")
-_TRADE = frozenset(["access", "account", "accounts", "admin", "admins", "advisory", "alert", "alerts", "amazon", "api", "app", "apps", "audit", "aws", "azure", "backup", "blue", "board", "bucket", "buckets", "cd", "central", "change", "ci", "cloud", "committee", "compliance", "config", "console", "control", "core", "data", "database", "desk", "dev", "devops", "directory", "engineering", "entra", "finance", "gcp", "google", "group", "groups", "guard", "help", "hub", "iam", "identity", "incident", "infra", "infrastructure", "inspector", "key", "keys", "lead", "legal", "manager", "managers", "microsoft", "monitor", "monitoring", "network", "networking", "office", "ops", "operations", "owner", "owners", "platform", "policy", "portal", "prod", "production", "program", "red", "response", "review", "risk", "root", "security", "sentinel", "service", "services", "shield", "soc", "sre", "staging", "storage", "support", "system", "team", "teams", "the", "trust", "user", "users", "vault", "web", "scan", "scanner", "scans", "check", "checks", "rule", "rules", "report", "reports", "job", "jobs", "pipeline", "pipelines", "bot", "bots", "agent", "agents", "automation", "script", "scripts", "terraform", "ansible", "jenkins", "github", "gitlab", "prowler", "checkov", "trivy"])
+_TRADE = frozenset({
+    "access", "account", "accounts", "admin", "admins", "advisory", "alert", "alerts", "amazon",
+    "api", "app", "apps", "audit", "aws", "azure", "backup", "blue", "board", "bucket", "buckets",
+    "cd", "central", "change", "ci", "cloud", "committee", "compliance", "config", "console",
+    "control", "core", "data", "database", "desk", "dev", "devops", "directory", "engineering",
+    "entra", "finance", "gcp", "google", "group", "groups", "guard", "help", "hub", "iam",
+    "identity", "incident", "infra", "infrastructure", "inspector", "key", "keys", "lead", "legal",
+    "manager", "managers", "microsoft", "monitor", "monitoring", "network", "networking", "office",
+    "ops", "operations", "owner", "owners", "platform", "policy", "portal", "prod", "production",
+    "program", "red", "response", "review", "risk", "root", "security", "sentinel", "service",
+    "services", "shield", "soc", "sre", "staging", "storage", "support", "system", "team", "teams",
+    "the", "trust", "user", "users", "vault", "web", "scan", "scanner", "scans", "check", "checks",
+    "rule", "rules", "report", "reports", "job", "jobs", "pipeline", "pipelines", "bot", "bots",
+    "agent", "agents", "automation", "script", "scripts", "terraform", "ansible", "jenkins",
+    "github", "gitlab", "prowler", "checkov", "trivy",
+})
 
 
 def people(text: str) -> list[tuple[int, int]]:

@@ -106,3 +106,9 @@ async def test_every_spelling_of_a_value_becomes_its_one_pseudonym(tmp_path: Pat
             for i, note in enumerate(notes)][:2] == [pseudonym, pseudonym]
     assert notes[2].startswith(f"job {pseudonym}")
     assert "quill" not in json.dumps(asset.to_wire()).lower()
+
+
+def test_the_keys_of_a_dict_under_a_person_key_are_people() -> None:
+    found = sensitive_values([{"evidence": {"approvals": {"Eudora Abekernathy": "yes"},
+                                            "reviewers": ["Ivo Marsh"]}}])
+    assert found == {"Eudora Abekernathy": "person", "Ivo Marsh": "person"}
