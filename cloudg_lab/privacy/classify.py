@@ -20,16 +20,15 @@ from typing import Any
 
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.detectors.builtin import refine_ip
-from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
+from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.dictionary import Dictionary
-from cloudg_lab.privacy.entities import canonical, family_of
+from cloudg_lab.privacy.entities import canonical
 from cloudg_lab.privacy.shapes import nullish, refine
 
 MIN_SECRET = 4
 """Shorter values under a secret key (`no`, `***`) are placeholders, not secrets."""
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
 _LEAVES = (str, int, float)
-_NUMERIC_FAMILIES = frozenset({"account", "digits"})
 _COMPOSITE_ENTITIES = frozenset({"aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id"})
 """Identifier entities whose values may be paths of other identifiers (an ARN's account)."""
 _MARKING = frozenset({"sensitive", "typed", "asset"})
@@ -71,9 +70,8 @@ def _record(found: dict[str, str], value: Any, rule: KeyRule) -> None:
     entity = rule.entity
     if entity is None or entity in _UNTYPED or rule.kind not in ("typed", "asset"):
         return
-    if not isinstance(value, str) and not (rule.numbers or
-                                           family_of(canonical(entity)) in _NUMERIC_FAMILIES):
-        return  # a count under `assets` is a count, however large
+    if not isinstance(value, str) and not rule.numbers:
+        return  # a count under `assets` or `accounts` is a count, however large
     if text[:1].isdigit() and ("." in text or ":" in text):
         address = refine_ip(text.strip())
         if address is not None:  # an address under a name key: its own shape decides
@@ -125,7 +123,7 @@ def _leaves(record: Any) -> Iterator[tuple[Any, KeyRule]]:
             for item in node:
                 if isinstance(item, _LEAVES):
                     if marking:
-                        yield item, rule  # type: ignore[misc]
+                        yield item, items_rule(rule)  # type: ignore[arg-type]
                 elif isinstance(item, dict | list):
                     stack.append((item, rule))
         elif isinstance(node, _LEAVES) and rule is not None and rule.kind in _MARKING:

@@ -14,7 +14,8 @@ CATEGORIES: tuple[Category, ...] = ("secret", "credential", "identifier", "pii",
 
 _SECRET = ("private_key", "jwt", "password", "aws_secret_access_key", "api_token",
            "authorization_header", "azure_sas_signature", "azure_storage_key", "secret",
-           "high_entropy_secret", "user_data", "cookie", "credentials", "connection_string")
+           "high_entropy_secret", "user_data", "cookie", "credentials", "connection_string",
+           "webhook_url")
 _IDENTIFIER = ("aws_arn", "aws_account_id", "aws_unique_id", "aws_org_id", "aws_ou_id",
                "aws_root_id", "azure_resource_id", "azure_subscription_id", "azure_tenant_id",
                "azure_resource_group", "gcp_resource_name", "gcp_project_id", "gcp_project_number",

@@ -13,8 +13,10 @@ CLOUD_ROOTS = (
     "amazonaws.com", "amazonaws.com.cn", "aws.amazon.com", "cloudfront.net", "awsapps.com",
     "azure.com", "windows.net", "azurewebsites.net", "cloudapp.net", "azurecr.io", "azure.net",
     "azmk8s.io", "azureedge.net", "azure-api.net", "googleapis.com", "appspot.com", "run.app",
-    "cloudfunctions.net", "gcr.io", "pkg.dev", "goog", "internal", "compute.internal",
+    "cloudfunctions.net", "gcr.io", "pkg.dev", "goog", "ec2.internal", "compute.internal",
+    "google.internal",
 )
+"""Private suffixes (`.internal`, `.corp`) are nobody's roots: `api.internal` is a customer host."""
 _VOCABULARY = frozenset((
     "amazonaws", "com", "cn", "aws", "amazon", "cloudfront", "net", "awsapps", "azure", "windows",
     "azurewebsites", "cloudapp", "azurecr", "io", "azmk8s", "azureedge", "azure-api", "googleapis",
@@ -27,10 +29,19 @@ _VOCABULARY = frozenset((
     "sagemaker", "bedrock", "dualstack", "vpce", "management", "login", "graph", "vault", "blob",
     "file", "queue", "table", "dfs", "core", "database", "documents", "servicebus",
     "database.windows", "scm", "privatelink", "storage", "bigquery", "container",
-    "cloudresourcemanager", "pubsub", "cloudkms", "secretmanager", "sqladmin", "www", "api"
+    "cloudresourcemanager", "pubsub", "cloudkms", "secretmanager", "sqladmin", "www", "api",
+    "google", "metadata",
 ))
-_REGION = re.compile(r"^(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d?(?:-[a-z])?|"
-                     r"(?:east|west|north|south|central)[a-z]*\d?)$")
+_DIRECTIONS = "north|south|east|west|central|northeast|northwest|southeast|southwest"
+_AZURE_AREAS = ("uk|japan|australia|korea|canada|brazil|france|germany|norway|switzerland|uae|"
+                "sweden|qatar|poland|italy|israel|mexico|spain|southafrica|newzealand|india")
+_REGION = re.compile(
+    rf"^(?:[a-z]{{2}}(?:-gov|-iso[a-z]?)?-(?:{_DIRECTIONS})-\d{{1,2}}"  # AWS: us-east-1
+    rf"|(?:us|europe|asia|australia|northamerica|southamerica|me|africa)-(?:{_DIRECTIONS})\d{{1,2}}"
+    r"(?:-[a-z])?"  # GCP: europe-west4, us-central1-a
+    r"|(?:north|south|west|east)?(?:central|north|south|east|west)(?:us|europe|asia|india)\d?"
+    rf"|(?:{_AZURE_AREAS})(?:{_DIRECTIONS})\d?)$")  # Azure: eastus2, westeurope, uksouth
+"""Region labels only: a customer label with hyphens (`my-app-01`, `x-y`) is never one."""
 
 
 def cloud_suffix_start(labels: list[str]) -> int | None:

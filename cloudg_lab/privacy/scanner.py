@@ -8,11 +8,16 @@ revealed).
 
 An `Outcome` is `(value or SAME, effects, names_version)`; it is memoised per string, and the
 effects (report counts and marks) are replayed each time the string is met again.
+
+Whether a value is already ours is never read from its shape: pseudonyms are the vault's, and
+markers, masks, hashes and texts are ours when this step wrote them (`Written`). A look-alike in the
+data (`[REDACTED:password] hunter2`, `****` around a token) is scanned like any other text.
+When `redact` walks its own output again for late names (`names_only`), nothing else is looked
+for: every value was scanned in the first walk.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +25,10 @@ from typing import Any
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding
-from cloudg_lab.privacy.detectors.builtin import Detector
+from cloudg_lab.privacy.detectors.base import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
 from cloudg_lab.privacy.dictionary import Matcher
-from cloudg_lab.privacy.entities import CATEGORY_OF, FAMILY, canonical, category_of
+from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import SAME
@@ -33,7 +38,6 @@ Effect = tuple[str, str, "str | None"]
 Outcome = tuple[Any, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)
 _SECRETS = ("secret", "credential")
-_NUMERIC_FAMILIES = frozenset({"account", "digits"})
 PERSON_IN_PROSE = "person_in_prose"
 """The detector name of a person prose introduces (`people`)."""
 DATASET_VALUE = "dataset_value"
@@ -78,13 +82,36 @@ def _through_last(ordered: tuple[Detector, ...], acts: Any) -> tuple[Detector, .
     return ordered[: last + 1]
 
 
+class Written:
+    """The markers, masks, hashes and texts one `redact` step has written. Its own output passed
+    to it again (a result shown twice, a re-display) is then left as it is, while a look-alike
+    planted in the data is scanned like any text. Shared by the step's runs, as its memos are."""
+
+    _LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self._values: set[str] = set()
+
+    def add(self, value: str) -> None:
+        if len(self._values) >= self._LIMIT:
+            self._values.clear()
+        self._values.add(value)
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._values
+
+
 class Scanner:
     """Computes outcomes for one pipeline run (one vault namespace, one workspace)."""
 
     def __init__(self, plan: Plan, rules: Rules, detectors: DetectorSet, *, vault: Any,
                  namespace: str, known: Mapping[str, str] | None, min_confidence: float,
-                 keep_last: int) -> None:
+                 keep_last: int, written: Written | None = None) -> None:
         self.plan, self.rules, self.detectors = plan, rules, detectors
+        self.written = written if written is not None else Written()
+        self.names_only = False
+        """Set while `redact` walks its own output again for names learned late: everything
+        else was decided in the first walk, and our markers in that output are not data."""
         self.vault, self.namespace, self.known = vault, namespace, known
         self.dictionary = known if isinstance(known, Matcher) else None
         self.prose_people = rules.resolve("person", "pii", PERSON_IN_PROSE) != "keep"
@@ -95,12 +122,16 @@ class Scanner:
 
     def outcome(self, value: str, rule: KeyRule) -> Outcome:
         """What becomes of `value` found under a key with `rule`."""
+        if value in self.written or (self.names_only and rule.kind in ("sensitive", "skip")):
+            return KEEP
         if rule.kind == "sensitive":
             return self.whole(value, rule.entity or "secret", "secret", rule.detector)
         if rule.kind == "skip":
             return self._spans(value, self._scan(value, self.plan.secrets, rule), False)
-        if nullish(value) or self.vault.is_issued(value, self.namespace) or _ours(value):
+        if nullish(value) or self.vault.is_issued(value, self.namespace):
             return KEEP
+        if self.names_only:
+            return self._spans(value, [], self.plan.mentions and rule is not KEY)
         listed = self._listed(value, rule, secrets_only=rule.kind in ("typed", "asset"))
         if listed is not None:
             return listed
@@ -126,10 +157,12 @@ class Scanner:
                            key=rule is KEY)
 
     def number(self, text: str, rule: KeyRule) -> Outcome:
-        """A number (as `text`): an identifier under a numeric-typed or secret key, or when the
-        dataset holds it as a value; otherwise a number, a count at any size."""
-        if rule.kind == "sensitive" or (rule.kind == "typed" and (
-                rule.numbers or FAMILY.get(rule.entity or "") in _NUMERIC_FAMILIES)):
+        """A number (as `text`): an identifier under an id-like or secret key (in the lists of a
+        plural one: `trusted_accounts`), or when the dataset holds it as a value; otherwise a
+        number, a count at any size (`assets`, `accounts`, `total`)."""
+        if self.names_only:
+            return KEEP
+        if rule.kind == "sensitive" or rule.numbers:
             return self.outcome(text, rule)
         listed = self._listed(text, rule)
         return KEEP if listed is None else listed
@@ -165,7 +198,12 @@ class Scanner:
                   avoid=self.known, keep_last=self.keep_last)
         if new is not DROP and new == value:
             return KEEP
+        if isinstance(new, str):
+            self.written.add(new)
         return (new, ((SECTION[action], entity, MARK[action]),), -1)
+
+    def _ours(self, value: str) -> bool:
+        return value in self.written or self.vault.is_issued(value, self.namespace)
 
     def _scan(self, value: str, detectors: tuple[Detector, ...], rule: KeyRule) -> list[Finding]:
         if not detectors and not rule.scoped:
@@ -195,7 +233,7 @@ class Scanner:
         effects: list[Effect] = []
         for start, end, entity, category, detector in spans:
             piece = value[start:end]
-            if self.vault.is_issued(piece, self.namespace):
+            if self._ours(piece):
                 continue
             action = self.rules.resolve(entity, category, detector)
             if action == "keep":
@@ -206,11 +244,14 @@ class Scanner:
                 new = f"[REDACTED:{entity}]"
             elif new == piece:
                 continue
+            self.written.add(new)
             replaced.append((start, end, new))
             effects.append((SECTION[action], entity, MARK[action]))
         if not replaced:
             return (SAME, (), version)
-        return (text.replace(value, replaced), tuple(effects), version)
+        out = text.replace(value, replaced)
+        self.written.add(out)
+        return (out, tuple(effects), version)
 
     def _dictionary_spans(self, value: str,
                           spelled: dict[tuple[int, int], str]) -> list[tuple[int, int, str, str, str]]:
@@ -235,19 +276,6 @@ class Scanner:
         if entity is None or not text.mentionable(token) or self.vault.is_issued(token, self.namespace):
             return None
         return refine(canonical(entity), token)
-
-
-_HASH = re.compile(r"^([a-z0-9_]+):[0-9a-f]{12}$")
-_MASKED = re.compile(r"^\*{3,}[^*]{0,4}$")
-
-
-def _ours(value: str) -> bool:
-    """A marker, mask or hash this layer wrote (`[REDACTED:password]`, `****MPLE`,
-    `aws_account_id:1a2b3c4d5e6f`)."""
-    if (value.startswith("[REDACTED:") and value.endswith("]")) or _MASKED.match(value):
-        return True
-    m = _HASH.match(value) if ":" in value else None
-    return m is not None and m.group(1) in CATEGORY_OF
 
 
 def _merge(found: list[tuple[int, int, str, str, str]],

@@ -10,10 +10,12 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from cloudg_lab.privacy.detectors.builtin import BUILTIN, Detector
+from cloudg_lab.privacy.detectors.base import Detector
+from cloudg_lab.privacy.detectors.builtin import BUILTIN
+from cloudg_lab.privacy.detectors.encoded import MAX_DEPTH
 from cloudg_lab.privacy.detectors.keys import (
     KEY_RULES_DESCRIPTION,
     NONE,
@@ -22,11 +24,13 @@ from cloudg_lab.privacy.detectors.keys import (
     key_rule,
     tag_rule,
 )
+from cloudg_lab.privacy.detectors.prefilter import Prefilter
 from cloudg_lab.privacy.entities import CATEGORIES, canonical
 
 __all__ = ["Detector", "DetectorSet", "Finding", "KeyRule", "compile_detectors"]
 
 _DIGITS = re.compile(r"\d")
+_SECRETS = ("secret", "credential")
 _KEY_FAMILIES = frozenset(name for name, _, _ in KEY_RULES_DESCRIPTION)
 _RULE_FAMILY = {"sensitive": "sensitive_key", "asset": "asset_key", "tags": "tags_key",
                 "skip": "skip_key"}
@@ -54,6 +58,8 @@ class DetectorSet:
         self._keyed = tuple(d for d in self.detectors if d.keys is not None and d.enabled)
         self._selections: dict[Any, tuple[Detector, ...]] = {}
         self._rules: dict[tuple[str, bool], KeyRule] = {}
+        self._prefilters: dict[int, tuple[Sequence[Detector], Prefilter]] = {}
+        self._inner = self.select(lambda d: d.category in _SECRETS, "inside-encoded")
 
     def select(self, wanted: Callable[[Detector], bool], cache_key: Any) -> tuple[Detector, ...]:
         """The enabled detectors `wanted` accepts, in priority order (policy detectors first)."""
@@ -65,21 +71,23 @@ class DetectorSet:
         return found
 
     def scan(self, text: str, selection: Sequence[Detector], rule: KeyRule = NONE,
-             min_confidence: float = 0.0) -> list[Finding]:
-        """Non-overlapping findings in `text`, sorted by position; higher priority wins overlaps."""
+             min_confidence: float = 0.0, depth: int = 0) -> list[Finding]:
+        """Non-overlapping findings in `text`, sorted by position; higher priority wins overlaps.
+
+        `depth` counts the encoded layers already opened around `text`.
+        """
         size = len(text)
-        low: str | None = None
+        low = text.lower()
         digits: bool | None = None
         chosen: list[Finding] = []
-        detectors: Iterable[Detector] = selection
+        detectors: Iterable[Detector] = self._prefilter(selection).candidates(low, size,
+                                                                              min_confidence)
         if rule.scoped:
-            detectors = (*[self._by_name[n] for n in rule.scoped if n in self._by_name], *selection)
+            detectors = (*[self._by_name[n] for n in rule.scoped if n in self._by_name], *detectors)
         for det in detectors:
             if size < det.min_len or det.confidence < min_confidence:
                 continue
             if det.gate is not None or det.triggers:
-                if low is None:
-                    low = text.lower()
                 if det.gate is not None and not det.gate(text, low):
                     continue
                 hit = False
@@ -94,22 +102,47 @@ class DetectorSet:
                 if det.triggers and not hit:
                     continue
             for m in det.regex.finditer(text):
-                start, end = m.span(det.group) if det.group else m.span()
-                if start < 0 or start == end:
+                start, end = det.span(m)
+                if start < 0 or start == end or (det.accept is not None and not det.accept(m)):
                     continue
-                entity = det.entity
+                entity, category = det.entity, det.category
                 if det.validate is not None:
                     refined = det.validate(text[start:end])
                     if refined is None:
                         continue
                     entity = refined
+                if det.decode is not None:
+                    inside = self._inside(text[start:end], det, min_confidence, depth)
+                    if inside is None:
+                        continue
+                    entity, category = inside.entity, inside.category
                 if any(start < f.end and f.start < end for f in chosen):
                     continue
-                chosen.append(Finding(start, end, entity, det.category, det.name, det.confidence))
+                chosen.append(Finding(start, end, entity, category, det.name, det.confidence))
                 if start == 0 and end == size:
                     return chosen  # the whole text is one finding: nothing else can be kept
         chosen.sort(key=lambda f: f.start)
         return chosen
+
+    def _prefilter(self, selection: Sequence[Detector]) -> Prefilter:
+        found = self._prefilters.get(id(selection))
+        if found is None or found[0] is not selection:
+            if len(self._prefilters) > 256:
+                self._prefilters.clear()
+            found = (selection, Prefilter(selection))
+            self._prefilters[id(selection)] = found
+        return found[1]
+
+    def _inside(self, encoded: str, det: Detector, min_confidence: float,
+                depth: int) -> Finding | None:
+        """The first secret inside the layer `det` decodes (None past `MAX_DEPTH` layers)."""
+        if depth >= MAX_DEPTH or det.decode is None:
+            return None
+        decoded = det.decode(encoded)
+        if decoded is None:
+            return None
+        found = self.scan(decoded, self._inner, NONE, min_confidence, depth + 1)
+        return found[0] if found else None
 
     def key_rule(self, key: str, *, tag: bool = False) -> KeyRule:
         """The rule a dict key implies (for a tag's key when `tag`), honouring disabled families."""
@@ -162,13 +195,22 @@ def compile_detectors(specs: Sequence[Any] = (), disabled: Sequence[str] = ()) -
                             keys=tuple(spec.keys) if spec.keys else None, builtin=False,
                             description=f"policy detector for {spec.entity}"))
     replaced = {d.name for d in own}
-    everything = own + [d for d in BUILTIN if d.name not in replaced]
+    labels = frozenset(d.entity for d in own)
+    everything = own + [_knowing(d, labels) for d in BUILTIN if d.name not in replaced]
     known = {d.name for d in everything} | _KEY_FAMILIES
     unknown = sorted(set(disabled) - known)
     if unknown:
         raise ValueError(f"disabled_detectors: unknown detector {unknown[0]!r}; known detectors: "
                          f"{', '.join(sorted(known))}")
     return DetectorSet(everything, disabled)
+
+
+def _knowing(det: Detector, labels: frozenset[str]) -> Detector:
+    """`det`, told the policy's own entity labels when it must tell our markers from look-alikes
+    (`[REDACTED:Employee-ID]` is ours when a policy detector has that entity)."""
+    if det.name != "marker_lookalike" or not labels:
+        return det
+    return replace(det, validate=lambda inside: None if inside in labels else det.entity)
 
 
 DEFAULT = compile_detectors()

@@ -29,7 +29,11 @@ class KeyRule:
     scoped: tuple[str, ...] = ()
     """Names of policy detectors restricted to keys matching this one."""
     numbers: bool = False
-    """A number under the key is an identifier at any size (`resource_id`, not `assets`)."""
+    """A number under the key is an identifier at any size (`account_id`, `owner_id`, `account`);
+    elsewhere a count stays a count at any size (`assets: 2500000`, `total`)."""
+    item_numbers: bool = False
+    """The numbers a list under the key holds are identifiers (`trusted_accounts: [...]`), while
+    a number right under it is a count (`accounts: 3`)."""
 
 
 _INTERNED: dict[KeyRule, KeyRule] = {}
@@ -48,12 +52,19 @@ KEY = intern(KeyRule("none", detector="key"))
 ASSET_RESOURCE = intern(KeyRule("typed", "resource_name", "asset_key"))
 DATASET_LISTING = intern(KeyRule("typed", "dataset_name", "asset_key"))
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+_MARKER = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 
 
 def normalize(key: str) -> str:
-    """`accountId`, `Account-ID`, `account id` → `account_id`."""
+    """`accountId`, `Account-ID`, `DBPassword`, `account id` → `account_id`, `db_password`.
+
+    Our own `[REDACTED:...]` markers are cut out first: they name a label, nothing else, so a
+    key that holds one is judged by the rest of it (a look-alike cannot hide a secret's key).
+    """
+    if "[" in key:
+        key = _MARKER.sub(" ", key)
     return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
 
 
@@ -65,10 +76,15 @@ _SENSITIVE_WORDS = {
     "apikey": "api_token", "bearer": "api_token", "jwt": "api_token", "auth": "authorization_header",
     "authorization": "authorization_header", "credential": "credentials",
     "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
-    "secretkey": "secret", "userdata": "user_data", "connectionstring": "connection_string",
+    "privkey": "private_key", "secretkey": "secret", "userdata": "user_data",
+    "connectionstring": "connection_string",
 }
 _SENSITIVE_PAIRS = {
-    "api_key": "api_token", "private_key": "private_key", "secret_key": "secret",
+    "api_key": "api_token", "auth_token": "api_token", "private_key": "private_key",
+    "priv_key": "private_key", "secret_key": "secret", "auth_key": "secret", "client_key": "secret",
+    "service_key": "secret", "subscription_key": "api_token", "function_key": "api_token",
+    "host_key": "api_token", "license_key": "secret", "db_pass": "password", "key_pass": "password",
+    "pass_word": "password", "pass_phrase": "password",
     "access_key": "secret", "account_key": "secret", "shared_key": "secret",
     "storage_key": "secret", "master_key": "secret", "signing_key": "secret",
     "encryption_key": "secret", "deploy_key": "secret", "ssh_key": "private_key",
@@ -85,9 +101,18 @@ _EXEMPT_FIRST = frozenset({"has", "is", "uses", "use", "requires", "require", "e
                            "min", "max", "num", "no", "allow", "rotate", "next"})
 
 
-def _sensitive(words: list[str]) -> str | None:
-    if not words or words[-1] in _EXEMPT_LAST or words[0] in _EXEMPT_FIRST:
+_STEMS = frozenset(_SENSITIVE_WORDS) | {w for pair in _SENSITIVE_PAIRS for w in pair.split("_")}
+
+
+def _singular(word: str) -> str:
+    """`passwords` → `password`, `keys` → `key`: plurals of our words only (`access` stays)."""
+    return word[:-1] if word.endswith("s") and word[:-1] in _STEMS else word
+
+
+def _sensitive(raw: list[str]) -> str | None:
+    if not raw or raw[-1] in _EXEMPT_LAST or raw[0] in _EXEMPT_FIRST:
         return None
+    words = [_singular(w) for w in raw]
     joined = "".join(words)
     if joined in _SENSITIVE_WORDS:
         return _SENSITIVE_WORDS[joined]
@@ -105,6 +130,9 @@ def _sensitive(words: list[str]) -> str | None:
 # ----------------------------------------------------------------------------- typed keys
 
 _TYPED: dict[str, str] = {}
+_ACCOUNT_ROLES = ("payer", "peer", "member", "master", "management", "linked", "delegated",
+                  "owner", "parent", "root", "trusted", "allowed", "source", "target", "destination")
+"""`trusted_accounts`, `payer_account`: accounts by their role (not `storage_account`, a resource)."""
 
 
 def _typed(entity: str, *keys: str) -> None:
@@ -112,7 +140,9 @@ def _typed(entity: str, *keys: str) -> None:
 
 
 _typed("aws_account_id", "account_id", "aws_account_id", "owner_account_id", "owner_id", "account",
-       "account_number", "source_account", "target_account", "peer_account_id")
+       "account_number", "source_account", "target_account", "peer_account_id", "accounts",
+       "account_ids", "account_numbers",
+       *(f"{role}_{noun}" for role in _ACCOUNT_ROLES for noun in ("account", "accounts")))
 _typed("azure_subscription_id", "subscription_id", "subscription", "azure_subscription_id")
 _typed("azure_tenant_id", "tenant_id", "tenant", "azure_tenant_id", "directory_id")
 _typed("gcp_project_id", "project_id", "project", "gcp_project", "gcp_project_id", "project_name")
@@ -149,7 +179,9 @@ _RESOURCE_PREFIXES = frozenset({
     "repository", "registry", "queue", "topic", "table", "stream", "distribution", "vnet",
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
 })
-_SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_subscription_id", "azure_subscription_id"),
+_SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
+                 ("_account_number", "aws_account_id"),
+                 ("_subscription_id", "azure_subscription_id"),
                  ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
                  ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
@@ -189,8 +221,6 @@ def key_rule(key: str) -> KeyRule:
     """The built-in rule for a dict key (user-scoped detectors are added by the detector set)."""
     if key.startswith("cloudg/"):
         return SKIP
-    if key.startswith("[REDACTED:"):
-        return NONE  # a key this layer already redacted names nothing
     norm = normalize(key)
     if norm in _SKIP_KEYS:
         return SKIP
@@ -206,13 +236,37 @@ def key_rule(key: str) -> KeyRule:
         return intern(KeyRule("typed", "ip_address", "typed_keys", forced=False))
     entity = _typed_entity(norm)
     if entity:
+        numbers, items = _numbers(words, entity)
         return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys",
-                              numbers=bool(words) and words[-1] in _ID_WORDS))
+                              numbers=numbers, item_numbers=items))
     return NONE
 
 
-_ID_WORDS = frozenset({"id", "ids", "arn", "arns", "number", "numbers", "no", "account", "accounts"})
-"""Last words of keys whose numbers are identifiers (counts sit under `assets`, `members`...)."""
+_ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "nr", "sid"})
+_NAMES_ONLY = frozenset({"dataset_name", "org_name", "azure_resource_group", "ip_address"})
+"""Entities no number can be: a number under `dataset` or `resource_group` is something else."""
+
+
+def _numbers(words: list[str], entity: str | None) -> tuple[bool, bool]:
+    """(numbers right under the key, numbers in its lists) are identifiers: both under an
+    id-like key, only the listed ones under a plural noun, neither under other keys."""
+    if not words or entity in _NAMES_ONLY:
+        return False, False
+    last = words[-1]
+    if last in _ID_WORDS:
+        return True, True
+    if entity is None:
+        return False, False
+    plural = last.endswith("s") and not last.endswith("ss")
+    return not plural, True
+
+
+def items_rule(rule: KeyRule) -> KeyRule:
+    """The rule for the items of a list under `rule`: the ids a plural key lists are ids."""
+    if rule.numbers or not rule.item_numbers:
+        return rule
+    return intern(KeyRule(rule.kind, rule.entity, rule.detector, rule.forced, rule.scoped,
+                          numbers=True, item_numbers=True))
 
 
 _PERSON_TAG_WORDS = frozenset({"owner", "contact", "email", "author", "maintainer", "manager",
@@ -229,8 +283,6 @@ _BENIGN_TAGS = frozenset({
 @lru_cache(maxsize=8192)
 def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
-    if tag_key.startswith("[REDACTED:"):
-        return NONE
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
     secret = _sensitive(words)
@@ -242,7 +294,8 @@ def tag_rule(tag_key: str) -> KeyRule:
         return intern(KeyRule("typed", "resource_name", "tags_key"))
     if _PERSON_TAG_WORDS.intersection(words):
         return intern(KeyRule("typed", "person", "tags_key"))
-    return intern(KeyRule("typed", "tag_value", "tags_key"))
+    numbers, items = _numbers(words, _typed_entity(norm))
+    return intern(KeyRule("typed", "tag_value", "tags_key", numbers=numbers, item_numbers=items))
 
 
 KEY_RULES_DESCRIPTION: tuple[tuple[str, str, str], ...] = (

@@ -26,7 +26,8 @@ MESSAGE = ("Arguments appear to contain secrets ({entities}); refusing to proces
 
 class GuardSecretsOptions(TransformOptions):
     action: Literal["reject", "redact"] = "reject"
-    categories: tuple[Literal["secret", "credential"], ...] = ("secret",)
+    categories: tuple[Literal["secret", "credential"], ...] = ("secret", "credential")
+    """Credentials too: an access key id alone is half a login, refused like the secret."""
     min_confidence: float = Field(default=0.8, ge=0, le=1)
     skip_arguments: list[str] = Field(default_factory=list)
     """`tool.argument` globs left unchecked (e.g. `reveal_token.token`)."""

@@ -33,20 +33,23 @@ from cloudg_lab.privacy.detectors.keys import (
     KEY,
     NONE,
     KeyRule,
+    items_rule,
 )
-from cloudg_lab.privacy.entities import FAMILY, category_of
+from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.scanner import Plan, Scanner, plan_for
+from cloudg_lab.privacy.scanner import Plan, Scanner, Written, plan_for
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.stagewalk import Run
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import DROP
 
-_NUMERIC_FAMILIES = frozenset({"account", "digits"})
 _DATASET_NUMBER = 100
 """Numbers this large anywhere are looked up among the dataset's values (an account id stored as
-a number); below numeric-typed keys every number is an identifier; other numbers stay numbers."""
+a number); under id-like keys every number is an identifier; other numbers stay numbers."""
 
+_PAIR_SIZE = 4
+_PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue")
+_PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
 _JSON_DEPTH = 3
 _VALUE_KEYS = ("Value", "value")
 _TAG_KEYS = ("Key", "key")
@@ -71,6 +74,7 @@ class Redact:
         self.rules = Rules(options.rules)
         self.hides_identifiers = self.rules.acts_on(("identifier", "pii", "network", "free_text"))
         self._plans: dict[int, tuple[DetectorSet, Plan]] = {}
+        self.written = Written()
         self.solo = fusion.Fusion((self,))
 
     def shown(self, pairs: Sequence[tuple[str, str]], ctx: TransformContext) -> list[str]:
@@ -85,7 +89,7 @@ class Redact:
         for value, key in pairs:
             rule = rules.get(key)
             if rule is None:
-                rule = rules[key] = stage._child(key, (True, False))
+                rule = rules[key] = stage._child(key, (True, False, None))
             found = scanner.outcome(value, rule)[0] if value else SAME
             out.append(_as_text(found, value, rule.entity or "value"))
         return out
@@ -97,7 +101,7 @@ class Redact:
         scanner = Scanner(self._plan(detectors), self.rules, detectors, vault=vault,
                           namespace=ctx.namespace, known=known,
                           min_confidence=self.options.min_confidence,
-                          keep_last=self.options.mask_keep_last)
+                          keep_last=self.options.mask_keep_last, written=self.written)
         return RedactStage(self, scanner, detectors)
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
@@ -143,20 +147,33 @@ class RedactStage(Stage):
                     tag = container.get(_TAG_KEYS[0], container.get(_TAG_KEYS[1]))
                     return tag if isinstance(tag, str) else None
             return None
+        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
-                    not DATASET_SIBLINGS.isdisjoint(container))
+                    not DATASET_SIBLINGS.isdisjoint(container), pair)
+        return None if pair is None else (False, False, pair)
+
+    def _secret_pair(self, container: dict[Any, Any]) -> tuple[str, KeyRule] | None:
+        """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
+        "Value": ...}` (container env), CloudFormation parameters, GCP metadata items. The name
+        is the key the value would sit under in a plain dict, so it rules the value alike."""
+        for value_key in _PAIR_VALUES:
+            if value_key in container:
+                for name_key in _PAIR_NAMES:
+                    name = container.get(name_key)
+                    if isinstance(name, str):
+                        rule = self.detectors.key_rule(name)
+                        return (value_key, rule) if rule.kind == "sensitive" else None
         return None
 
     def int_floor(self, state: KeyRule) -> int | None:
-        """Secrets and numeric identifiers at any size; under other typed keys (`assets`,
-        `resources`: names or counts) only id-sized numbers, so a count of 16 stays a count."""
-        if state.kind == "sensitive":
-            return 0
-        if state.kind != "typed":
-            return _DATASET_NUMBER
-        numeric = state.numbers or FAMILY.get(state.entity or "") in _NUMERIC_FAMILIES
-        return 0 if numeric else _DATASET_NUMBER
+        """Secrets, and numbers under id-like keys, at any size; elsewhere numbers from 100 on,
+        to be looked up among the dataset's values. A count (`assets: 2500000`, `total`) stays a
+        number at any size: the key decides, never the magnitude."""
+        return 0 if state.kind == "sensitive" or state.numbers else _DATASET_NUMBER
+
+    def item(self, state: KeyRule) -> KeyRule:
+        return items_rule(state)
 
     def key(self, state: KeyRule, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
         kind = state.kind
@@ -181,10 +198,13 @@ class RedactStage(Stage):
         return (key if new is SAME else new), child, _effects(effects)
 
     def _child(self, key: str, flavor: Any) -> KeyRule:
+        asset, listing, pair = flavor if isinstance(flavor, tuple) else (False, False, None)
+        if pair is not None and key == pair[0]:
+            rule: KeyRule = pair[1]
+            return rule
         rule = self.detectors.key_rule(key)
         if rule.kind != "asset":
             return rule
-        asset, listing = flavor if isinstance(flavor, tuple) else (False, False)
         if asset:
             return ASSET_RESOURCE
         return DATASET_LISTING if key == "name" and listing else NONE
@@ -237,11 +257,24 @@ class RedactStage(Stage):
         vault = scanner.vault
         if scanner.plan.mentions and vault.names_version != self.start_version:
             self.start_version = vault.names_version
-            out = run.rewalk([self], out, self.owner.solo)
+            out = self._names_again(out, run)
         run.ctx.state["redact_value"] = lambda v, entity: v if vault.is_issued(v, scanner.namespace) \
             else _as_text(scanner.whole(v, entity, category_of(entity), "annotate")[0], v, entity)
         run.ctx.state["redact_text"] = lambda v: _as_text(scanner.outcome(v, NONE)[0], v, "value")
         return out
+
+
+    def _names_again(self, out: Any, run: Any) -> Any:
+        """Walk the output once more for the names the vault learned during the walk, and for
+        nothing else: every value was scanned in the first walk, and the markers in the output
+        are ours (a marker planted in the data was data, and scanned as such). Its own memos."""
+        first = self.memo_key
+        self.memo_key = (*first, "names-only")
+        self.scanner.names_only = True
+        try:
+            return run.rewalk([self], out, self.owner.solo)
+        finally:
+            self.memo_key, self.scanner.names_only = first, False
 
 
 class _Piece:

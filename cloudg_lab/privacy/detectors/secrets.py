@@ -1,0 +1,169 @@
+"""Secret and credential detectors: key blocks, vendor token families, URLs, assignments.
+
+The token families follow the formats vendors document and that maintained rule catalogues
+(detect-secrets' plugins, among others) track: a fixed prefix and a known alphabet and length.
+The prefix doubles as the trigger, so a family costs one `in` check on texts that lack it.
+Assignments (`password: ...`, `"api_key": "..."`) are decided by the key rules, so a key name
+is a secret in text exactly when it is one as a dict key (`apiKeys`, `DB_PASSWORD`), and the
+exemptions hold there too (`token_type`, `password_last_used`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cloudg_lab.privacy.detectors.base import DIGIT, Detector, Gate, define, longer_than
+from cloudg_lab.privacy.detectors.keys import key_rule
+
+_O = re.ASCII
+
+
+def _aws_secret(text: str) -> str | None:
+    has = (any(c.isupper() for c in text), any(c.islower() for c in text),
+           any(c.isdigit() for c in text))
+    return "aws_secret_access_key" if all(has) else None
+
+
+def _secret_key(match: re.Match[str]) -> bool:
+    """The assignment's key names a secret by the same rule a dict key would."""
+    key = match.group("k")
+    return key is None or key_rule(key).kind == "sensitive"
+
+
+_STOP = "\"'`,;&{}\\[\\]<>()"
+_KEY = r"(?<![\w-])(?P<k>[\w-]*?(?:{words})[\w-]*)[\"']?\s*(?:(?P<colon>:)|=)\s*"
+_QUOTED = r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|"
+_TOKEN = r"(?P<v>[^\s\"',;}{]{4,}))"
+_PHRASE = rf"(?(colon)(?P<p>[^\s{_STOP}][^\n\r{_STOP}]{{2,}}[^\s{_STOP}.!?])|{_TOKEN})"
+"""Unquoted after a colon (YAML, prose), a passphrase runs to the end of its clause:
+`password: correct horse battery staple`; after `=` (shell, env files) a value ends at a space."""
+_PASS_WORDS = r"pass[_-]?(?:word|phrase)|passwd|pwd"
+_SECRET_WORDS = (r"secret|api[_-]?key|access[_-]?token|auth[_-]?token|token|private[_-]?key|credential"
+                 r"|auth(?!o)")
+"""`auth` but not `authorization` (the header detector cuts its value more precisely)."""
+_LOOKALIKE = (r"\[REDACTED:(?:(?P<v>(?![a-z0-9_]+\])[^\]\n]+)\]"
+              r"|[^\]\n]*\](?P<c>[^\[\n]+)\[/REDACTED\]"
+              r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>[^\s\[\]\"',;]{4,}))")
+"""Text shaped like our marker is data like any other: what it wraps is a secret (we only ever
+write `[REDACTED:<label>]`, never `[REDACTED:hunter2]` or `[REDACTED:token]...[/REDACTED]`), and
+so is what it labels as one (`[REDACTED:password] hunter2`, read as `password: hunter2`). Our own
+output is not scanned again: `redact` knows the texts it wrote."""
+
+_KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
+              r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
+              r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9A-Fa-f]+|\Z)")
+_WEBHOOK = (r"https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{8,}"
+            r"|(?:[\w-]+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w-]+"
+            r"|[\w.-]+\.webhook\.office\.com/webhookb2/[^\s\"'<>]+"
+            r"|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>]+"
+            r"|[\w.-]+\.logic\.azure\.com(?::\d+)?/workflows/[^\s\"'<>]+"
+            r"|[^\s/\"'<>]+/(?:[^\s\"'<>?#]*/)?hooks/[A-Za-z0-9]{20,})")
+_QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
+
+
+def _token(name: str, pattern: str, triggers: tuple[str, ...], min_len: int, description: str,
+           *, gate: Gate | None = None) -> Detector:
+    """A vendor token family: always an `api_token`, matched whole."""
+    return define(name, "api_token", "secret", 0.99, pattern, triggers, flags=_O, gate=gate,
+                  min_len=min_len, description=description)
+
+
+KEY_BLOCKS: tuple[Detector, ...] = (
+    define("private_key", "private_key", "secret", 1.0, _KEY_BLOCK,
+           ("private key", "putty-user-key-file"), flags=re.DOTALL, min_len=30,
+           description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks"),
+    define("jwt", "jwt", "secret", 0.95, r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*(?:\.[\w-]+){0,2}",
+           ("eyj",), flags=_O, min_len=30, description="JSON web tokens (signed or encrypted)"),
+)
+
+VENDOR_TOKENS: tuple[Detector, ...] = (
+    _token("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
+           ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), 34, "GitHub tokens"),
+    _token("gitlab_token",
+           r"\b(?:gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas|sa|ffct)-[\w-]{20,}|GR1348941[\w-]{20,})",
+           ("glpat-", "gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-",
+            "gloas-", "glsa-", "glffct-", "gr1348941"), 25, "GitLab tokens"),
+    _token("slack_token", r"\b(?:xox[abposre]-[A-Za-z0-9-]{10,}|xoxe\.xox[bp]-[A-Za-z0-9-]{10,}"
+           r"|xapp-\d-[A-Za-z0-9-]{10,})", ("xox", "xapp-"), 15, "Slack tokens"),
+    _token("stripe_key", r"\b(?:(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|whsec_[0-9A-Za-z]{24,})",
+           ("sk_live", "sk_test", "rk_live", "rk_test", "whsec_"), 24,
+           "Stripe secret, restricted and webhook-signing keys"),
+    _token("google_api_key", r"\bAIza[\w-]{35}", ("aiza",), 39, "Google API keys"),
+    _token("google_oauth", r"\b(?:GOCSPX-[\w-]{24,}|ya29\.[\w-]{20,}|1//0[\w-]{30,})",
+           ("gocspx-", "ya29.", "1//0"), 24, "Google OAuth client secrets, access and refresh tokens"),
+    _token("npm_token", r"\bnpm_[A-Za-z0-9]{36}\b", ("npm_",), 40, "npm access tokens"),
+    _token("pypi_token", r"\bpypi-AgE[\w-]{50,}", ("pypi-age",), 58, "PyPI and TestPyPI API tokens"),
+    _token("twilio_key", r"\b(?:AC|SK)[0-9a-f]{32}\b", (), 34,
+           "Twilio account and API key SIDs", gate=lambda text, low: "AC" in text or "SK" in text),
+    _token("sendgrid_key", r"\bSG\.[\w-]{22}\.[\w-]{43}(?![\w-])", ("sg.",), 69, "SendGrid API keys"),
+    _token("mailchimp_key", r"\b[0-9a-f]{32}-us\d{1,2}\b", ("-us",), 35, "Mailchimp API keys"),
+    _token("ai_provider_key", r"\bsk-(?:ant-[a-z]+\d{2}-[\w-]{40,}|(?:proj-|svcacct-|admin-)?"
+           r"[\w-]{20,}T3BlbkFJ[\w-]{20,}|(?:proj|svcacct|admin)-[\w-]{40,})", ("sk-",), 40,
+           "OpenAI and Anthropic API keys"),
+    _token("huggingface_token", r"\bhf_[A-Za-z]{34}\b", ("hf_",), 37, "Hugging Face tokens"),
+    _token("shopify_token", r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b", ("shp",), 38,
+           "Shopify access tokens and shared secrets"),
+    _token("digitalocean_token", r"\bdo[por]_v1_[a-f0-9]{64}\b", ("_v1_",), 71,
+           "DigitalOcean tokens"),
+    _token("square_token", r"\bsq0(?:csp|atp)-[\w-]{22,}", ("sq0",), 29, "Square OAuth secrets"),
+    _token("telegram_bot_token", r"\b\d{8,10}:AA[\w-]{33}(?![\w-])", (":aa",), 44, "Telegram bot tokens"),
+    _token("atlassian_token", r"\bATATT3[\w=-]{150,}", ("atatt3",), 156, "Atlassian API tokens"),
+)
+
+URL_SECRETS: tuple[Detector, ...] = (
+    define("webhook_url", "webhook_url", "secret", 0.95, _WEBHOOK,
+           ("hooks.slack.com", "discord", "webhook", "logic.azure.com", "/hooks/"), flags=re.I,
+           gate=lambda text, low: "://" in text, min_len=24,
+           description="incoming-webhook URLs (Slack, Discord, Teams/Office, Logic Apps)"),
+    define("url_credentials", "password", "secret", 0.95,
+           r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"'<>]*:(?P<v>[^\s/\"'<>]+)@"
+           r"(?=[^\s/@\"'<>]*(?:[/?#\s\"'<>]|$))", ("://",), group="v", min_len=10,
+           gate=lambda text, low: "@" in text,
+           description="passwords in URLs of any scheme (scheme://user:password@host)"),
+    define("azure_storage_key", "azure_storage_key", "secret", 0.9,
+           r"(?i)\b(?:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)\s*=\s*"
+           r"(?P<v>[A-Za-z0-9+/=]{20,})", ("accountkey", "sharedaccesskey", "primarykey",
+                                            "secondarykey"), group="v", min_len=30,
+           description="Azure storage, Service Bus and Event Hubs keys in connection strings"),
+    define("azure_sas_signature", "azure_sas_signature", "secret", 0.95,
+           r"(?i)\bSharedAccessSignature[=\s]\s*(?P<t>[^;\"'\s]{8,})|\bsig=(?P<v>[\w%+/=.~-]{16,})",
+           ("sig=", "sharedaccesssignature"), group=("t", "v"), min_len=20,
+           description="Azure SAS tokens and signatures (connection strings, SAS URLs)"),
+    define("url_query_secret", "secret", "secret", 0.9,
+           rf"(?i)[?&#](?P<k>(?:x-(?:amz|goog)-)?(?:[a-z0-9]+[_.-])*(?:{_QUERY_NAMES}))="
+           r"(?P<v>[^&#;\s\"'<>]{4,})",
+           tuple(f"{name}=" for name in _QUERY_NAMES.split("|")), group="v", min_len=8,
+           gate=lambda text, low: "=" in text and ("?" in text or "&" in text or "#" in text),
+           description="secrets in URL query strings (key=, token=, signature=, code=...)"),
+    define("connection_string_secret", "password", "secret", 0.95,
+           r"(?i)(?<![\w-])(?:password|pwd)\s*=\s*(?P<v>[^;&\"'\s]+)", ("password", "pwd"),
+           group="v", min_len=8, description="passwords in connection strings (Password=...;)"),
+)
+
+ASSIGNMENTS: tuple[Detector, ...] = (
+    define("authorization_header", "authorization_header", "secret", 0.9,
+           r"(?i)\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/=-]{16,})",
+           ("bearer", "basic", "token"), group="v", min_len=22,
+           description="Authorization header values"),
+    define("aws_secret_access_key", "aws_secret_access_key", "secret", 0.95,
+           r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
+           validate=_aws_secret, gate=longer_than(40), min_len=40,
+           description="40-character AWS secret access keys"),
+    define("marker_lookalike", "secret", "secret", 0.9, _LOOKALIKE, ("[redacted:",),
+           group=("v", "c", "w"), accept=_secret_key, min_len=12,
+           description="secrets wrapped or labelled by text that looks like a redaction marker"),
+    define("passphrase_assignment", "password", "secret", 0.85,
+           "(?i)" + _KEY.format(words=_PASS_WORDS) + _QUOTED + _PHRASE,
+           ("pass", "pwd"), group=("q", "s", "p", "v"), accept=_secret_key, min_len=8,
+           description="password: ... assignments, multi-word passphrases whole"),
+    define("secret_assignment", "secret", "secret", 0.85,
+           "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
+           ("secret", "key", "token", "credential", "auth"), group=("q", "s", "v"), accept=_secret_key,
+           min_len=8, description="assignments like api_key=..., \"token\": \"...\" (key rules decide)"),
+)
+
+CREDENTIALS: tuple[Detector, ...] = (
+    define("aws_access_key_id", "aws_access_key_id", "credential", 0.99,
+           r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b", ("akia", "asia", "abia", "acca"), flags=_O,
+           min_len=20, description="AWS access key ids"),
+)
