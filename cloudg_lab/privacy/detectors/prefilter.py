@@ -2,8 +2,9 @@
 
 Most detectors wait for a literal trigger (`ghp_`, `arn:`, `password`). Checking each literal
 with `in` costs one scan of the text per literal, and the token families bring dozens; an
-Aho-Corasick automaton over all of them (pyahocorasick: a few hundred short literals, built once) finds
-every literal present in a single pass, so adding a family costs nothing on texts without it.
+Aho-Corasick automaton over all of them (pyahocorasick; a few hundred short literals, built
+once) finds every literal present in a single pass, so a new family costs nothing on texts
+without it.
 Detectors that also accept a digit, or have no literal, are always candidates and keep their
 own checks in the scan.
 """
