@@ -130,7 +130,9 @@ class Vault(WidgetView):
 
     def static_body(self) -> str:
         query = self.search.value.strip()
-        searched = style.note(f"search: {query}") if query else ""
+        # what a non-revealing viewer typed may be a real value: the saved snapshot never quotes it
+        shown = f"search: {query}" if self.reveal else "filtered by the search box"
+        searched = style.note(shown) if query else ""
         return style.title(self.title) + style.note(self._notes()) + searched + self.table.static_html()
 
     def static_text(self) -> str:
