@@ -27,6 +27,8 @@ from cloudg_lab.privacy import text
 _FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 _PIECE = re.compile(r"[^\W_]+")
+_RESERVED = re.compile(r"[^A-Za-z0-9._~-]")
+"""Characters URL encoding changes (a value without any is its own encoded form)."""
 MAX_PIECES = 8
 """Longest run of pieces looked up (a name rarely has more words or dashes)."""
 SQUASHED_PREFIX = 6
@@ -61,9 +63,9 @@ class Dictionary(Mapping[str, str]):
 
     def __init__(self, entries: Mapping[str, str]) -> None:
         self._entries = dict(entries)
-        self._folded: dict[str, tuple[str, str]] = {}
-        """Folded and URL-encoded spellings that differ from the value (most ids do not) →
-        (entity, the value they spell)."""
+        self._folded: dict[str, str] = {}
+        """Folded and URL-encoded spellings that differ from the value (most ids do not) → the
+        value they spell (a key of `_entries`, so no string is stored twice)."""
         self._squashed: dict[str, list[tuple[str, str, str]]] = {}
         """First letters of a squashed multi-piece value → (squashed value, entity, value)."""
         self._widest = 1
@@ -75,18 +77,20 @@ class Dictionary(Mapping[str, str]):
         """Extra spellings only where they differ: most ids are lower-case ASCII already."""
         plain = value.isascii() and " " not in value
         folded = value.lower() if plain else fold(value)
-        spelled = (entity, value)
         if folded != value:
-            self._folded.setdefault(folded, spelled)
-        encoded = fold(quote(value, safe="")) if not value.isalnum() else folded
-        if encoded != folded:
-            self._folded.setdefault(encoded, spelled)
+            self._folded.setdefault(folded, value)
+        if _RESERVED.search(value):
+            encoded = fold(quote(value, safe=""))
+            if encoded != folded:
+                self._folded.setdefault(encoded, value)
+        else:
+            encoded = folded
         if not plain and " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
             for joint in "-_.":
-                self._folded.setdefault(folded.replace(" ", joint), spelled)
+                self._folded.setdefault(folded.replace(" ", joint), value)
         if entity in _WHOLE_ONLY or len(value) > 200:
             return
-        if not value.isalnum():
+        if self._widest < MAX_PIECES and not encoded.isalnum():
             pieces = len(_PIECE.findall(encoded))
             if pieces > self._widest:
                 self._widest = min(pieces, MAX_PIECES)
@@ -131,7 +135,10 @@ class Dictionary(Mapping[str, str]):
 
     def _spelled(self, folded: str) -> Spelled | None:
         entity = self._entries.get(folded)
-        return (entity, folded) if entity is not None else self._folded.get(folded)
+        if entity is not None:
+            return entity, folded
+        value = self._folded.get(folded)
+        return None if value is None else (self._entries[value], value)
 
     def find(self, value: str) -> list[Found]:
         """Non-overlapping `(start, end, entity, value as the data holds it)` of dictionary
