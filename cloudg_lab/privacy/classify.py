@@ -42,6 +42,8 @@ def sensitive_values(records: Iterable[Any], known: Container[str] = ()) -> dict
     those already `known` (the inventory's id, name and ARN columns)."""
     found: dict[str, str] = {}
     for record in records:
+        if isinstance(record, dict) and "source_id" in record and "target_id" in record:
+            record.pop("id", None)  # an edge's own id is never shown: edge views give its ends
         for value, rule in _leaves(record):
             if value not in known:
                 _record(found, value, rule)

@@ -103,7 +103,7 @@ class Vault:
         self._forward: dict[tuple[str, str, str], Entry] = {}
         self._reverse: dict[tuple[str, str], Entry] = {}
         self._source: Source | None = None
-        self._digests: dict[str, tuple[Mapping[str, str], dict[tuple[str, str], list[derive.Candidate]]]] = {}
+        self._digests: dict[str, tuple[Mapping[str, str], derive.DigestIndex]] = {}
         self._full: dict[str, tuple[Mapping[str, str], dict[str, derive.Candidate]]] = {}
         self._names: dict[str, dict[str, str]] = {}
         self._aliases: dict[str, str] = {}
@@ -266,7 +266,7 @@ class Vault:
             self._digest_index(namespace, self._source())
 
     def _digest_index(self, namespace: str,
-                      known: Mapping[str, str]) -> dict[tuple[str, str], list[derive.Candidate]]:
+                      known: Mapping[str, str]) -> derive.DigestIndex:
         built = self._digests.get(namespace)
         if built is None or built[0] is not known:
             with self._lock:
@@ -299,7 +299,8 @@ class Vault:
             return None
         shape = derive.labelled(pseudonym)
         if shape is not None:
-            found = list(self._digest_index(namespace, known).get(shape, ()))
+            found = derive.candidates_at(self._digest_index(namespace, known),
+                                         derive.index_key(shape))
         else:
             hit = self._full_index(namespace, known).get(pseudonym)
             found = [hit] if hit is not None else []

@@ -121,7 +121,11 @@ async def test_a_scripted_attacker_recovers_nothing_it_was_not_shown(strict: Lay
     secrets_ = truth(strict)
     attacker = Attacker(strict)
     rows = await visible_rows(attacker)
-    names = sorted(v for v, e in secrets_.items() if e == "resource_name")
+    visible = "\n".join(f"{r['name']}\t{r['id']}\t{r['arn'] or ''}" for r in rows).casefold()
+    # names whose first six letters the visible data holds by coincidence (a real name starting
+    # `Virtua` beside the kept type segment `virtualMachines`) cannot show that they are hidden
+    names = sorted(v for v, e in secrets_.items() if e == "resource_name"
+                   and v[:6].casefold() not in visible)
     accounts = sorted(v for v, e in secrets_.items() if e.endswith(("account_id", "subscription_id",
                                                                        "gcp_project")))
     assert len(names) > 40 and len(accounts) >= 4

@@ -112,3 +112,9 @@ def test_the_keys_of_a_dict_under_a_person_key_are_people() -> None:
     found = sensitive_values([{"evidence": {"approvals": {"Eudora Abekernathy": "yes"},
                                             "reviewers": ["Ivo Marsh"]}}])
     assert found == {"Eudora Abekernathy": "person", "Ivo Marsh": "person"}
+
+
+def test_an_edge_record_s_own_id_is_not_a_value_to_protect_its_ends_are() -> None:
+    found = sensitive_values([{"id": "edge-7781", "source_id": "vm-ledger-1", "target_id": "db-9",
+                               "edge_type": "ATTACHED_TO"}])
+    assert "edge-7781" not in found and found["vm-ledger-1"] == "resource_name"
