@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
 from cloudg_lab.privacy import shapes
-from cloudg_lab.privacy.entities import canonical, family_of
+from cloudg_lab.privacy.entities import FAMILY, canonical, family_of
 from cloudg_lab.privacy.shapes import LABELS, nullish, refine
 
 PREFIX = 8
@@ -62,6 +62,8 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
             if not nullish(value):
                 yield value, entity
             continue
+        if not decompose and FAMILY.get(entity) in COMPOSITE:
+            continue  # its components are entries of their own
         refined = refine(entity, value) if not nullish(value) else None
         if refined is None:
             continue
