@@ -32,10 +32,11 @@ from cloudg_lab.sample import generate
 BIG_ASSETS = 200_000
 STORM_ASSETS = 20_000
 STORM = 50
-WARM_UP = 25
+WARM_UP = 50
 """Loads before the baseline: the executor starts its threads lazily and each thread's malloc
 arena grows once, so RSS climbs over the first ~30 cancelled loads and then stays flat (a probe:
-118 MB at start, 141 after 30, 143-145 after 60, 90, 120, 150)."""
+118 MB at start, 141 after 30, 143-145 after 60, 90, 120, 150); how fast it gets there depends
+on how loads happen to overlap, so the baseline is taken after as many loads as the storm has."""
 WAIT_S = 30.0
 OPERATOR = "operator-token-0001"
 TICK = os.sysconf("SC_CLK_TCK")
@@ -99,7 +100,10 @@ async def serve_stdio(root: Path, watch: Watch) -> AsyncIterator[tuple[Client, i
     marker = f"home={root / 'home'}"
     params = StdioServerParameters(command=sys.executable,
                                    args=["-m", "cloudg_lab", "serve", "--dataset", marker],
-                                   env={**os.environ, "CLOUDG_LAB_ALLOWED_ROOTS": str(root)})
+                                   env={**os.environ, "CLOUDG_LAB_ALLOWED_ROOTS": str(root),
+                                        # glibc grows a malloc arena per worker thread, by
+                                        # timing; pinned, RSS measures what the layer keeps
+                                        "MALLOC_ARENA_MAX": "2"})
     async with Client(params, message_handler=watch.handler, mode="legacy") as client:
         yield client, _child_with(marker)
 
@@ -118,11 +122,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def rss_kib(pid: int) -> int:
+def status(pid: int, field: str) -> int:
+    """A number of `/proc/PID/status` (`VmRSS` in KiB, `Threads`)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1])
-    raise AssertionError("no VmRSS line")
+    raise AssertionError(f"no {field} line")
+
+
+def rss_kib(pid: int) -> int:
+    return status(pid, "VmRSS")
 
 
 async def settle(pid: int, window: float = 0.3) -> float:
