@@ -213,7 +213,7 @@ def classification(assets: int, reps: int) -> dict[str, float]:
         tracemalloc.start()
         dictionary = DatasetClassifier().dataset(records, identifiers)
         dictionary.find("warm the automaton: billing")
-        dictionary.entity("Warm The Fold Map")
+        dictionary.lookup("Warm The Fold Map")
         python_bytes = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
     return {"plain": plain, "classified": classified, "added": classified / plain - 1,

@@ -118,11 +118,6 @@ class Dictionary(Mapping[str, str]):
     def items(self) -> ItemsView[str, str]:
         return self._entries.items()  # the dict's own view: no look-up per key
 
-    def entity(self, value: str) -> str | None:
-        """The entity of `value` as it is, or in another case, spacing or encoding."""
-        found = self.lookup(value)
-        return None if found is None else found[0]
-
     def lookup(self, value: str) -> Spelled | None:
         """(entity, the value as the data holds it) for `value` in any spelling, or None: every
         spelling of a value must become the one pseudonym of that value."""

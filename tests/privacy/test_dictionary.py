@@ -38,9 +38,9 @@ def test_short_generic_and_partial_values_are_not_found_inside_text(text: str) -
 
 
 def test_whole_values_match_in_any_case_or_spacing() -> None:
-    assert NAMES.entity("mobydo lowali kumadu") == "resource_name"
-    assert NAMES.entity(" DANA O\u2019NEIL ") == "person"
-    assert NAMES.entity("db") == "resource_name" and NAMES.entity("unknown") is None
+    assert NAMES.lookup("mobydo lowali kumadu") == ("resource_name", "Mobydo Lowali Kumadu")
+    assert NAMES.lookup(" DANA O\u2019NEIL ") == ("person", "Dana O'Neil")
+    assert NAMES.lookup("db") == ("resource_name", "db") and NAMES.lookup("unknown") is None
 
 
 def test_classification_follows_key_rules_into_tags_lists_and_numbers() -> None:
@@ -61,8 +61,8 @@ def test_the_dictionary_holds_the_components_of_identifiers() -> None:
     arn = "arn:aws:lambda:eu-central-2:444455556666:function:nightly-export-x9"
     dictionary = dataset_dictionary([], {arn: "aws_arn"})
     assert dictionary[arn] == "aws_arn"
-    assert dictionary.entity("444455556666") == "aws_account_id"
-    assert dictionary.entity("nightly-export-x9") == "resource_name"
+    assert dictionary.get("444455556666") == "aws_account_id"
+    assert dictionary.get("nightly-export-x9") == "resource_name"
 
 
 def _estate(folder: Path) -> Path:
