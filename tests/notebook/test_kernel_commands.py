@@ -142,3 +142,19 @@ def test_export_audit_writes_whole_files(kernel, tmp_path, suffix):
     assert any(r["name"] == "also_not_a_tool" and r["decision"] == "not_found" for r in rows)
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
     assert "Export to" in kernel.run(f"%mcp export audit {tmp_path / 'audit.txt'}").stderr
+
+
+def test_a_pair_whose_json_does_not_parse_is_one_line_naming_it(kernel):
+    bad = kernel.run("%mcp call find_assets limit=2 fields='[\"name\" \"arn\"]'")
+    assert bad.stderr.startswith("UsageError: fields=...: the value looks like JSON")
+    assert bad.stderr.count("\n") == 1 and not bad.errors and "Traceback" not in bad.stderr
+
+
+def test_an_unknown_tool_gets_a_did_you_mean_from_the_tools_this_principal_sees(kernel):
+    typo = kernel.run("%mcp call find_asets limit=1")
+    assert typo.stderr.startswith("UsageError: Unknown tool: find_asets; did you mean find_assets")
+    assert typo.stderr.count("\n") == 1 and "Traceback" not in typo.stderr
+    nothing_close = kernel.run("%mcp call zzzz_qqqq")
+    assert "Unknown tool: zzzz_qqqq" in nothing_close.stderr and "did you mean" not in nothing_close.stderr
+    hidden = kernel.run("%mcp call reveal_tokn token=x --policy strict")  # reveal is hidden there
+    assert "did you mean" not in hidden.stderr and "reveal_token" not in hidden.stderr

@@ -78,3 +78,16 @@ def test_parser_errors_are_usage_errors_naming_the_subcommand():
     args = parser.parse(["t", "--as", "bob:analyst", "--policy", "strict"])
     assert (args.tool, args.principal, args.policy) == ("t", "bob:analyst", "strict")
     assert parser.options() == ["--as", "--policy"]
+
+
+@pytest.mark.parametrize("raw", ['["name" "arn"]', '{"a": 1,}', "[1, 2", "{nope}"])
+def test_a_value_that_opens_like_json_but_does_not_parse_names_its_pair(raw):
+    with pytest.raises(UsageError) as caught:
+        pairs([f"fields={raw}"])
+    message = str(caught.value)
+    assert message.startswith("fields=...: the value looks like JSON but does not parse")
+    assert "column" in message and raw not in message
+
+
+def test_text_that_does_not_open_like_json_stays_text():
+    assert pairs(["q=web [prod]", "note=a{b}"]) == {"q": "web [prod]", "note": "a{b}"}

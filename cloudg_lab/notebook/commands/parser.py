@@ -67,11 +67,22 @@ def split(line: str) -> list[str]:
         raise UsageError(f"Cannot parse the %mcp line: {exc}") from None
 
 
-def value(text: str) -> Any:
-    """A `k=v` value: JSON when it parses (`5`, `true`, `["a"]`), else the text itself."""
+def value(text: str, key: str = "value") -> Any:
+    """A `k=v` value: JSON when it parses (`5`, `true`, `["a"]`), else the text itself; text
+    that opens like a JSON array or object must parse, or a typo would silently become a string.
+
+    Raises:
+        UsageError: naming the pair and where the JSON breaks (never quoting the value).
+    """
     try:
         return json.loads(text)
-    except ValueError:
+    except ValueError as exc:
+        if text.lstrip()[:1] in ("[", "{"):
+            where = f"line {exc.lineno} column {exc.colno}" if isinstance(exc, json.JSONDecodeError) \
+                else "somewhere"
+            raise UsageError(f"{key}=...: the value looks like JSON but does not parse "
+                             f"({getattr(exc, 'msg', exc)} at {where}); fix it, or pass text as a "
+                             f"JSON string ({key}='\"...\"')") from None
         return text
 
 
@@ -86,7 +97,7 @@ def pairs(items: Sequence[str], *, parse_values: bool = True) -> dict[str, Any]:
         key, sep, raw = item.partition("=")
         if not sep or not key or not set(key) <= _KEY_CHARS:
             raise UsageError(f"Expected key=value, got {item!r}")
-        out[key] = value(raw) if parse_values else raw
+        out[key] = value(raw, key) if parse_values else raw
     return out
 
 
