@@ -36,7 +36,9 @@ WARM_UP = 50
 """Loads before the baseline: the executor starts its threads lazily and each thread's malloc
 arena grows once, so RSS climbs over the first ~30 cancelled loads and then stays flat (a probe:
 118 MB at start, 141 after 30, 143-145 after 60, 90, 120, 150); how fast it gets there depends
-on how loads happen to overlap, so the baseline is taken after as many loads as the storm has."""
+on how loads happen to overlap (a storm's next load may start while the last cancelled one
+still parses its chunk), so each load waits for the server to go idle and the baseline is taken
+after as many loads as the storm has."""
 WAIT_S = 30.0
 OPERATOR = "operator-token-0001"
 TICK = os.sysconf("SC_CLK_TCK")
@@ -172,10 +174,12 @@ async def test_rss_returns_after_a_storm_of_50_cancelled_loads(estates):
         storm = str(estates / "storm")
         for i in range(WARM_UP):
             await cancelled_load(client, watch, storm, f"warm-{i}")
+            await settle(pid, window=0.05)  # the cancelled thread has let go before the next
         await settle(pid)
         baseline = rss_kib(pid)
         for i in range(STORM):
             await cancelled_load(client, watch, storm, f"storm-{i}")
+            await settle(pid, window=0.05)
         await settle(pid)
         after = rss_kib(pid)
         assert await names(client) == ["home"]
