@@ -22,7 +22,7 @@ _STOPWORDS = frozenset((
     "development", "global", "none", "null", "true", "false", "public", "private", "internal",
     "external", "admin", "root", "master", "primary", "secondary", "backup", "web", "app", "api",
     "data", "logs", "shared", "common", "core", "base", "local", "service", "services", "network",
-    "default-vpc", "unknown", "other", "internet", "anywhere", "world", "everyone", "any", "all"
+    "default-vpc", "unknown", "other", "internet", "anywhere", "world", "everyone"
 ))
 
 

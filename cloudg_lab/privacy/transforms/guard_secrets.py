@@ -34,7 +34,7 @@ class GuardSecretsOptions(TransformOptions):
 
 
 class GuardSecrets:
-    """The `guard_secrets` input transform; the one transform that refuses by raising."""
+    """The `guard_secrets` input transform; it refuses by raising (as `refuse_real_identifiers`)."""
 
     name = "guard_secrets"
 
