@@ -11,7 +11,7 @@ from collections.abc import Container, Mapping
 from typing import Any, Literal
 
 from cloudg_lab.privacy.entities import PARENT
-from cloudg_lab.privacy.walk import DROP
+from cloudg_lab.privacy.stages import DROP
 
 Action = Literal["redact", "mask", "hash", "pseudonymize", "drop", "keep"]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from cloudg_lab.privacy.common import fail_closed
 from cloudg_lab.privacy.stages import Stage
-from cloudg_lab.privacy.stagewalk import Context, Run
+from cloudg_lab.privacy.walk import Context, Run
 
 _MAX_ROUNDS = 12
 _CONTEXTS = 16

@@ -31,8 +31,7 @@ from cloudg_lab.privacy.dictionary import Matcher
 from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.shapes import nullish, refine
-from cloudg_lab.privacy.stages import SAME
-from cloudg_lab.privacy.walk import DROP
+from cloudg_lab.privacy.stages import DROP, SAME
 
 Effect = tuple[str, str, "str | None"]
 Outcome = tuple[Any, tuple[Effect, ...], int]

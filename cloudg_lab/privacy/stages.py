@@ -13,6 +13,8 @@ from typing import Any
 
 SAME: Any = object()
 """A hook's answer for "unchanged"."""
+DROP: Any = object()
+"""A hook's answer for "remove this dict entry or list item"."""
 
 Effect = tuple[str, str, int, "str | None", str]
 """`(report section, label, amount, mark kind or None, mark entity)`."""
@@ -28,6 +30,8 @@ class Stage:
     """Objects `memo_key` names by id, kept alive as long as the memos are."""
     entering = False
     leaf_types: frozenset[type] = frozenset({str})
+    """The scalar types `leaf` is asked about; numbers only from `int_floor` on, and fractions
+    only where the floor is 0 (under a secret-named key every number is the secret)."""
     version_source: Any = None
     """An object with a `names_version` int; a leaf answer with version >= 0 is redone when it moved."""
 
@@ -42,7 +46,8 @@ class Stage:
     def int_floor(self, state: Any) -> int | None:
         """The smallest integer under `state` that reaches `leaf` (as its decimal text); None: none.
 
-        A floor above 0 lets id-like numbers through while small counts stay numbers.
+        A floor above 0 lets id-like numbers through while small counts stay numbers; a floor
+        of 0 lets every number through, fractions included (if `float` is in `leaf_types`).
         """
         return None
 

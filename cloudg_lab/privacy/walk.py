@@ -1,191 +1,417 @@
-"""An iterative, copy-on-write walk over JSON values, for transforms that are not stages.
+"""The one walk over JSON values: every transform that walks a value is a `Stage` walked here.
 
-`alias` and the input transforms walk with it; `sanitize`, `redact` and `project` are stages
-run by `stagewalk`, which follows the same two rules.
-
-Why not recursion: results can nest hundreds of levels (the layer allows 200, direct callers
-more), and a transform must never raise on odd data. Why copy-on-write: a transform must not
-mutate its input, and copying unchanged subtrees of a 10 MB result would cost more than the
-transform itself; only the containers on the path to a change are rebuilt.
+`fusion` decides which transforms share a walk (the output stages, across calls, with memos);
+input transforms walk alone, once per call (`walk_once`). Why iterative: results can nest
+hundreds of levels (the layer allows 200, direct callers more) and a transform must never raise
+on odd data, so there is no recursion limit to hit. Why copy-on-write: a transform must not
+mutate its input, and copying the unchanged subtrees of a 10 MB result would cost more than the
+transform itself, so only the containers on the path to a change are rebuilt. The hot loop is
+kept flat: a dict entry whose key and value were seen before under the same state costs two
+dictionary look-ups.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-DROP: Any = object()
-"""Returned by a visitor hook to remove a dict entry or list item."""
+from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
+from cloudg_lab.types import Mark
+
+if TYPE_CHECKING:
+    from cloudg_lab.privacy.fusion import Fusion
+
+_LEAF_MEMO = 300_000
+_KEY_MEMO = 50_000
+_STATES = 20_000
+_PASS = frozenset({bool, type(None)})
+Compiled = tuple[tuple[str, str], int, "str | None", str]
+"""An effect as memos keep it: the report key built once, not on every replay."""
 
 
-class Visitor:
-    """What a transform supplies. Override the hooks it needs and set the flags that enable them."""
+def _compiled(effects: list[Effect]) -> tuple[Compiled, ...]:
+    return tuple(((section, label), amount, mark, entity)
+                 for section, label, amount, mark, entity in effects)
 
-    wants_keys = False
-    """Call `key` for every dict entry."""
-    skip_types: frozenset[type] = frozenset()
-    """Scalar types `leaf` never sees (the hot path of a walk is Python calls per value)."""
 
-    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        """(new key or DROP, state for the entry's value)."""
-        return key, state
+class State:
+    """A composite state: one state per stage, with the memos that belong to it."""
 
-    def item(self, state: Any, parent: list[Any]) -> Any:
-        """State for the items of a list."""
-        return state
+    __slots__ = ("flavor", "flavored", "flavors", "fractions", "ints", "items", "km", "lm", "states")
 
-    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
-        """The new value for a scalar (or an unknown type), or DROP."""
+    def __init__(self, states: tuple[Any, ...], stages: Sequence[Stage],
+                 flavor: tuple[Any, ...] | None = None) -> None:
+        self.states = states
+        self.flavor = flavor
+        self.flavored = () if flavor is not None else tuple(
+            (i, s.flavor, x) for i, (s, x) in enumerate(zip(stages, states, strict=True))
+            if s.flavored(x))
+        """(stage index, its flavor function, its state) for the stages whose keys look around."""
+        floors = [f for s, x in zip(stages, states, strict=True) if (f := s.int_floor(x)) is not None]
+        self.ints: int | None = min(floors) if floors else None
+        """Integers at least this large (in absolute value) are scanned as text; None: none are."""
+        self.fractions = self.ints == 0 and any(float in s.leaf_types for s in stages)
+        """Do fractions reach `leaf` (a floor of 0: every number is what the key says)?"""
+        self.flavors: dict[tuple[Any, ...], State] = {}
+        self.items: State | None = None
+        self.km: dict[Any, tuple[Any, State, tuple[Compiled, ...]]] = {}
+        self.lm: dict[Any, tuple[Any, tuple[Compiled, ...], int]] = {}
+
+
+class Context:
+    """The interned states of one stage combination under one memo key (vault, namespace...)."""
+
+    __slots__ = ("interned", "refs", "root")
+
+    def __init__(self, stages: Sequence[Stage]) -> None:
+        self.refs = tuple(ref for s in stages for ref in s.memo_refs)
+        self.interned: dict[tuple[Any, ...], State] = {}
+        self.root = self.state(tuple(s.root for s in stages), stages)
+
+    def state(self, states: tuple[Any, ...], stages: Sequence[Stage]) -> State:
+        found = self.interned.get(states)
+        if found is None:
+            if len(self.interned) > _STATES:
+                self.interned.clear()
+            found = self.interned[states] = State(states, stages)
+        return found
+
+
+def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
+    """Walk `value` with memos that live for this walk only, and hand back the run's effects.
+
+    For the input transforms: arguments are small, and their hooks may note what they met on
+    the stage itself (a reversed value, a refusal), which memos shared across calls would skip.
+    """
+    run = Run(stages, Context(stages), ctx)
+    return run.walk(value), run
+
+
+class Run:
+    """One walk: the effects it collected (committed to the report and marks at the end)."""
+
+    def __init__(self, stages: Sequence[Stage], context: Context, ctx: Any) -> None:
+        self.stages = stages
+        self.context = context
+        self.ctx = ctx
+        self.base: str = ctx.path
+        self.counts: dict[tuple[str, str], int] = {}
+        self.marks: list[Mark] = []
+        self.entering = any(s.entering for s in stages)
+        self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
+        versioned = [s.version_source for s in stages if s.version_source is not None]
+        self.versions = versioned[0] if versioned else None
+        self.floor = self.versions.names_version if self.versions is not None else 0
+        """Answers computed at this names version or later stand for this walk; a stage that
+        learns names during the walk walks again at its end (see redact's `finish`)."""
+        self._frames: list[_Frame] = []
+
+    # ------------------------------------------------------------------ effects
+
+    def record(self, effects: tuple[Compiled, ...], key: Any = None) -> None:
+        counts = self.counts
+        for counted, amount, mark, entity in effects:
+            if amount:
+                counts[counted] = counts.get(counted, 0) + amount
+            if mark is not None:
+                self.marks.append(Mark(path=self.pointer(key), kind=mark, entity=entity))  # type: ignore[arg-type]
+
+    def pointer(self, key: Any = None) -> str:
+        """The JSON pointer of the value at hand; each frame's prefix is built once, when needed."""
+        frames = self._frames
+        if not frames:
+            return self.base if key is None else f"{self.base}/{_escape(key)}"
+        top = frames[-1]
+        prefix = top.prefix if top.prefix is not None else self._prefix(len(frames) - 1)
+        return f"{prefix}/{_escape(top.at if key is None else key)}"
+
+    def _prefix(self, i: int) -> str:
+        """Fill the missing prefixes from the nearest frame above that has one, down to `i`."""
+        frames = self._frames
+        start = i
+        while start > 0 and frames[start].prefix is None:
+            start -= 1
+        if frames[start].prefix is None:
+            frames[start].prefix = self.base
+        for j in range(start + 1, i + 1):
+            frames[j].prefix = f"{frames[j - 1].prefix}/{_escape(frames[j - 1].at)}"
+        return frames[i].prefix or self.base
+
+    def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
+        """Walk `value` again with some stages only (a rescan), recording into this run."""
+        other = Run(stages, fusion.context(stages), self.ctx)
+        out = other.walk(value)
+        for key, n in other.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + n
+        self.marks.extend(other.marks)
+        return out
+
+    def commit(self) -> None:
+        report = self.ctx.report
+        for (section, label), n in self.counts.items():
+            report.count(section, label, n)
+        self.ctx.marks.extend(self.marks)
+
+    # ------------------------------------------------------------------ steps
+
+    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, tuple[Compiled, ...]]:
+        new_key: Any = key
+        states: list[Any] = []
+        effects: list[Effect] = []
+        for i, stage in enumerate(self.stages):
+            flavor = dcs.flavor[i] if dcs.flavor is not None else None
+            new_key, child, eff = stage.key(dcs.states[i], new_key, flavor)
+            effects.extend(eff)
+            if new_key is DROP:
+                break
+            states.append(child)
+        child_state = self.context.root if new_key is DROP else \
+            self.context.state(tuple(states), self.stages)
+        found = (new_key, child_state, _compiled(effects))
+        if len(dcs.km) < _KEY_MEMO:
+            dcs.km[key] = found
+        return found
+
+    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, tuple[Compiled, ...], int]:
+        out: Any = value
+        effects: list[Effect] = []
+        version = -1
+        for i, stage in enumerate(self.stages):
+            if type(out) not in stage.leaf_types:
+                continue
+            new, eff, ver = stage.leaf(cs.states[i], out)
+            effects.extend(eff)
+            version = max(version, ver)
+            if new is DROP:
+                out = DROP
+                break
+            if new is not SAME:
+                out = new
+        for i, stage in self.settling:
+            if type(out) is str:
+                new, eff = stage.settle(cs.states[i], out)
+                effects.extend(eff)
+                out = out if new is SAME else new
+        found = (SAME if out is value else out, _compiled(effects), version)
+        if len(cs.lm) < _LEAF_MEMO:
+            cs.lm[value] = found
+        return found
+
+    def leaf(self, cs: State, value: Any) -> Any:
+        """The new value of the scalar at hand (or DROP)."""
+        tv = type(value)
+        if tv is float and cs.ints is not None and value.is_integer() and abs(value) >= cs.ints:
+            new = self.leaf(cs, int(value))  # an account id stored as 123456789012.0
+            return value if type(new) is int else new
+        if tv is float and cs.fractions:
+            found = cs.lm.get(value)
+            if found is None or 0 <= found[2] < self.floor:
+                found = self._leaf_miss(cs, value)
+            if found[1]:
+                self.record(found[1])
+            return value if found[0] is SAME else found[0]
+        if tv is str or (tv is int and cs.ints is not None and abs(value) >= cs.ints):
+            found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
+            if found is None or 0 <= found[2] < self.floor:
+                found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)
+            new, effects, _ = found
+            if effects:
+                self.record(effects)
+            return value if new is SAME else new
+        if tv not in _PASS and tv is not int and tv is not float:
+            self.counts[("passed_through", tv.__name__)] = \
+                self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
+
+    def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Compiled, ...], int]:
+        found = self._leaf_miss(cs, value)
+        if len(cs.lm) < _LEAF_MEMO:
+            cs.lm[("int", value)] = found
+        return found
+
+    def enter(self, cs: State, container: Any, depth: int) -> Any:
+        for i, stage in enumerate(self.stages):
+            if stage.entering:
+                container, effects = stage.enter(cs.states[i], container, depth)
+                if effects:
+                    self.record(_compiled(list(effects)))
+                if not isinstance(container, dict | list):
+                    break
+        return container
+
+    def dict_state(self, cs: State, d: dict[Any, Any]) -> State:
+        flavored = cs.flavored
+        if not flavored:
+            return cs
+        if len(flavored) == 1:
+            i, fn, state = flavored[0]
+            flavor: tuple[Any, ...] = (None,) * i + (fn(state, d),) + (None,) * (len(cs.states) - i - 1)
+        else:
+            parts = [None] * len(cs.states)
+            for i, fn, state in flavored:
+                parts[i] = fn(state, d)
+            flavor = tuple(parts)
+        found = cs.flavors.get(flavor)
+        if found is None:
+            found = State(cs.states, self.stages, flavor)
+            if len(cs.flavors) < _KEY_MEMO:
+                cs.flavors[flavor] = found
+        return found
+
+    def item_state(self, cs: State) -> State:
+        if cs.items is None:
+            cs.items = self.context.state(tuple(s.item(x) for s, x in zip(self.stages, cs.states,
+                                                                         strict=True)), self.stages)
+        return cs.items
+
+    # ------------------------------------------------------------------ the walk
+
+    def walk(self, value: Any) -> Any:
+        root = self.context.root
+        if self.entering and isinstance(value, dict | list):
+            value = self.enter(root, value, 1)
+        if not isinstance(value, dict | list):
+            out = self.leaf(root, value)
+            if out is DROP:
+                entity = next((label for section, label in self.counts if section == "dropped"), "value")
+                return f"[REDACTED:{entity}]"
+            return out
+        frames = self._frames
+        frames.append(_Frame(value, root, None, self))
+        return self._loop(frames)
+
+    def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
+        leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
+        while True:
+            frame = frames[-1]
+            pushed = False
+            if frame.is_dict:
+                dcs = frame.cs
+                km = dcs.km
+                for k, v in frame.items:
+                    found = km.get(k)
+                    if found is None:
+                        found = self._key_miss(dcs, k)
+                    new_k, ccs, effects = found
+                    if new_k is DROP:
+                        frame.at = k
+                        if effects:
+                            self.record(effects)
+                        frame.materialize()
+                        frame.done += 1
+                        continue
+                    if new_k is not k and new_k != k:
+                        frame.materialize()
+                        new_k = frame.free_key(new_k)
+                    frame.at = new_k
+                    if effects:
+                        self.record(effects)
+                    tv = type(v)
+                    if tv is str:
+                        hit = ccs.lm.get(v)
+                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
+                            new_v = v if hit[0] is SAME else hit[0]
+                        else:
+                            new_v = leaf(ccs, v)
+                    elif tv in _PASS:
+                        new_v = v
+                    elif isinstance(v, dict | list):
+                        entered = enter(ccs, v, len(frames) + 1) if entering else v
+                        if isinstance(entered, dict | list):
+                            frames.append(_Frame(entered, ccs, (k, v), self))
+                            pushed = True
+                            break
+                        new_v = entered
+                    else:
+                        new_v = leaf(ccs, v)
+                    if new_v is v and new_k is k and frame.out is None:
+                        pass
+                    elif new_v is DROP:
+                        frame.materialize()
+                    else:
+                        (frame.out if frame.out is not None else frame.materialize())[new_k] = new_v
+                    frame.done += 1
+            else:
+                ics = frame.cs
+                lm = ics.lm
+                for i, v in frame.items:
+                    frame.at = i if frame.out is None else len(frame.out)
+                    tv = type(v)
+                    if tv is str:
+                        hit = lm.get(v)
+                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
+                            new_v = v if hit[0] is SAME else hit[0]
+                        else:
+                            new_v = leaf(ics, v)
+                    elif tv in _PASS:
+                        new_v = v
+                    elif isinstance(v, dict | list):
+                        entered = enter(ics, v, len(frames) + 1) if entering else v
+                        if isinstance(entered, dict | list):
+                            frames.append(_Frame(entered, ics, (i, v), self))
+                            pushed = True
+                            break
+                        new_v = entered
+                    else:
+                        new_v = leaf(ics, v)
+                    if new_v is v and frame.out is None:
+                        pass
+                    elif new_v is DROP:
+                        frame.materialize()
+                    else:
+                        (frame.out if frame.out is not None else frame.materialize()).append(new_v)
+                    frame.done += 1
+            if pushed:
+                continue
+            frames.pop()
+            done = frame.src if frame.out is None else frame.out
+            if not frames:
+                return done
+            orig_key, orig = frame.key
+            frames[-1].store(orig_key, orig, frames[-1].at, done)
 
 
 class _Frame:
-    __slots__ = ("at", "done", "is_dict", "items", "key", "out", "src", "state")
+    __slots__ = ("at", "cs", "done", "is_dict", "items", "key", "out", "prefix", "src")
 
-    def __init__(self, src: Any, state: Any, key: Any) -> None:
-        self.src = src
-        self.state = state
-        self.key = key
+    def __init__(self, src: Any, cs: State, key: Any, run: Run) -> None:
+        self.src, self.key = src, key
         self.is_dict = isinstance(src, dict)
-        self.items: Iterator[Any] = iter(src.items()) if self.is_dict else iter(enumerate(src))
+        self.cs = run.dict_state(cs, src) if self.is_dict else run.item_state(cs)
+        self.items: Any = iter(src.items()) if self.is_dict else iter(enumerate(src))
         self.out: Any = None
         self.at: Any = None
+        self.prefix: str | None = None
         self.done = 0
 
+    def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
+        if new is DROP:
+            self.materialize()
+        elif self.out is not None or new is not old or new_key is not key:
+            out = self.materialize()
+            if self.is_dict:
+                out[new_key] = new
+            else:
+                out.append(new)
+        self.done += 1
 
-class Walk:
-    """Where the walk is; hooks ask it for the JSON pointer of the value at hand."""
+    def materialize(self) -> Any:
+        """Start the copy (everything before the current entry was unchanged); return it."""
+        if self.out is None:
+            self.out = dict(islice(self.src.items(), self.done)) if self.is_dict \
+                else self.src[: self.done]
+        return self.out
 
-    __slots__ = ("_frames", "base")
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self._frames: list[_Frame] = []
-
-    @property
-    def depth(self) -> int:
-        return len(self._frames)
-
-    def pointer(self, key: Any = None) -> str:
-        """The JSON pointer of the current value (or of `key` inside the current container)."""
-        parts = [self.base]
-        for frame in self._frames:
-            parts.append(_escape(frame.at))
-        if key is not None:
-            parts.append(_escape(key))
-        return "/".join(parts) if len(parts) > 1 else self.base
+    def free_key(self, key: Any) -> Any:
+        if key not in self.out and key not in self.src:
+            return key
+        n = 2
+        while f"{key} ({n})" in self.out or f"{key} ({n})" in self.src:
+            n += 1
+        return f"{key} ({n})"
 
 
 def _escape(key: Any) -> str:
     text = str(key)
     return text.replace("~", "~0").replace("/", "~1") if ("~" in text or "/" in text) else text
-
-
-def rewrite(value: Any, visitor: Visitor, state: Any = None, base: str = "") -> Any:  # noqa: PLR0915
-    """`value` as `visitor` changes it; untouched subtrees are shared, never copied.
-
-    Scalars whose type is in `visitor.skip_types` never reach `leaf` (the hot path of a walk
-    over a 10 MB result is the number of Python calls per value).
-    """
-    walk = Walk(base)
-    if not isinstance(value, dict | list):
-        out = visitor.leaf(value, state, walk)
-        return None if out is DROP else out
-    frames = walk._frames
-    frames.append(_Frame(value, state, None))
-    wants_keys = visitor.wants_keys
-    skip, leaf, key_hook = visitor.skip_types, visitor.leaf, visitor.key
-    containers = (dict, list)
-    while True:
-        frame = frames[-1]
-        pushed = False
-        if frame.is_dict:
-            for k, v in frame.items:
-                if wants_keys:
-                    new_k, child_state = key_hook(k, frame.state, frame.src, walk)
-                    if new_k is DROP:
-                        _materialize(frame)
-                        frame.done += 1
-                        continue
-                    if new_k != k:
-                        _materialize(frame)
-                        new_k = _free_key(new_k, frame)
-                else:
-                    new_k, child_state = k, frame.state
-                frame.at = new_k
-                tv = type(v)
-                if tv in skip:
-                    new_v = v
-                elif tv in containers or isinstance(v, containers):
-                    frames.append(_Frame(v, child_state, (k, v)))
-                    pushed = True
-                    break
-                else:
-                    new_v = leaf(v, child_state, walk)
-                if new_v is v and frame.out is None and new_k is k:
-                    frame.done += 1
-                else:
-                    _store(frame, k, v, new_k, new_v)
-        else:
-            if frame.done == 0 and frame.at is None:
-                frame.state = visitor.item(frame.state, frame.src)
-            item_state = frame.state
-            for i, v in frame.items:
-                frame.at = i if frame.out is None else len(frame.out)
-                tv = type(v)
-                if tv in skip:
-                    new_v = v
-                elif tv in containers or isinstance(v, containers):
-                    frames.append(_Frame(v, item_state, (i, v)))
-                    pushed = True
-                    break
-                else:
-                    new_v = leaf(v, item_state, walk)
-                if new_v is v and frame.out is None:
-                    frame.done += 1
-                else:
-                    _store(frame, i, v, i, new_v)
-        if pushed:
-            continue
-        frames.pop()
-        done = frame.src if frame.out is None else frame.out
-        if not frames:
-            return done
-        parent = frames[-1]
-        orig_key, orig = frame.key
-        if done is orig and parent.out is None and (not parent.is_dict or parent.at is orig_key):
-            parent.done += 1
-        else:
-            _store(parent, orig_key, orig, parent.at, done)
-
-
-def _store(frame: _Frame, key: Any, old: Any, new_key: Any, new: Any) -> None:
-    """Record the outcome for one entry: nothing while unchanged, else into the copy."""
-    if new is DROP:
-        _materialize(frame)
-    elif frame.out is not None or new is not old or new_key is not key:
-        out = _materialize(frame)
-        if frame.is_dict:
-            out[new_key] = new
-        else:
-            out.append(new)
-    frame.done += 1
-
-
-def _materialize(frame: _Frame) -> Any:
-    """Start the copy (everything before the current entry was unchanged); return it."""
-    if frame.out is None:
-        frame.out = dict(islice(frame.src.items(), frame.done)) if frame.is_dict \
-            else frame.src[:frame.done]
-    return frame.out
-
-
-def _free_key(key: Any, frame: _Frame) -> Any:
-    """A renamed key that clashes with another entry gets a ` (2)`, ` (3)`... suffix."""
-    if key not in frame.out and key not in frame.src:
-        return key
-    n = 2
-    while f"{key} ({n})" in frame.out or f"{key} ({n})" in frame.src:
-        n += 1
-    return f"{key} ({n})"

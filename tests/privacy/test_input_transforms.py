@@ -38,7 +38,8 @@ def test_a_secret_anywhere_is_refused_by_entity_type(make_ctx: Ctx) -> None:
 
 
 @pytest.mark.parametrize("arguments", [{"password": "x"}, {"auth": {"user": "u"}},
-                                       {"opts": {"api_key": 12345}}])
+                                       {"opts": {"api_key": 12345}}, {"secret": 0.25},
+                                       {"opts": [{"client_secrets": [-3.5]}]}])
 def test_arguments_named_like_secrets_are_refused(make_ctx: Ctx, arguments: dict[str, Any]) -> None:
     with pytest.raises(InvalidArgumentsError, match="contain secrets"):
         guard(arguments, make_ctx())

@@ -202,3 +202,16 @@ def test_an_access_key_id_alone_is_refused_in_arguments_under_standard() -> None
     plain = {"query": f"{r.choice(WORDS)} {rand(r, ALNUM, 10)}"}
     ctx = policy.transform_context(kind="tool", name="find_assets", principal=Principal.local())
     assert guard.apply(plain, ctx) == plain
+
+
+# ------------------------------------------------------------------ numbers under secret keys
+
+
+@pytest.mark.parametrize("number", [4821.75, -0.5, 1e-3, 7.0, 123456789012.0, 31337])
+@pytest.mark.parametrize("profile", ["standard", "strict"])
+def test_any_number_under_a_secret_named_key_is_the_secret(profile: str, number: float) -> None:
+    out = shown(profile, {"db_password": number, "extra": {"api_keys": [number]}, "ratio": number})
+    text = json.dumps(out)
+    assert "db_password" in out and out["db_password"] != number
+    assert str(number) not in text.replace(f'"ratio": {json.dumps(number)}', "")
+    assert out["ratio"] == number  # a fraction under a plain key is a number

@@ -15,8 +15,8 @@ from pydantic import field_validator
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.common import fail_closed, fallback_vault, skipped_key
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
-from cloudg_lab.types import Mark
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.walk import walk_once
 
 
 class AliasOptions(TransformOptions):
@@ -51,44 +51,43 @@ class Alias:
                 for real, alias in self.options.aliases.items():
                     vault.set_alias(real, alias, self.options.entity)
                 self._registered.add(stamp)
-            visitor = _Aliaser(self.options, ctx)
-            out = rewrite(value, visitor, False, ctx.path)
-            if visitor.count:
-                ctx.report.count("aliased", self.options.entity, visitor.count)
+            out, run = walk_once([_Aliaser(self.options)], value, ctx)
+            run.commit()
             return out
         except Exception:
             return fail_closed(self.name, value, ctx)
 
 
-class _Aliaser(Visitor):
-    wants_keys = True
-    skip_types = frozenset({bool, type(None), float})
+class _Aliaser(Stage):
+    """States: False, or True below a key whose values are never rewritten (`skipped_key`)."""
 
-    def __init__(self, options: AliasOptions, ctx: TransformContext) -> None:
-        self.aliases, self.entity, self.ctx = options.aliases, options.entity, ctx
-        self.count = 0
+    name = "alias"
+    root = False
+    leaf_types = frozenset({str, int})
 
-    def key(self, key: Any, state: bool, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        return key, state or skipped_key(key)
+    def __init__(self, options: AliasOptions) -> None:
+        self.aliases, self.entity = options.aliases, options.entity
 
-    def leaf(self, value: Any, state: bool, walk: Walk) -> Any:
-        if state:
-            return value
+    def int_floor(self, state: bool) -> int | None:
+        return None if state else 0
+
+    def key(self, state: bool, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        return key, state or skipped_key(key), ()
+
+    def leaf(self, state: bool, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
         probe = str(value) if type(value) is int else value
-        if not isinstance(probe, str):
-            return value
+        if state or not isinstance(probe, str):
+            return SAME, (), -1
         found = self.aliases.get(probe)
         if found is not None:
-            return self._done(walk, found, 1)
+            return found, self._effects(1), -1
         spans = text.find(probe, self.aliases.get)
         if not spans:
-            return value
-        return self._done(walk, text.replace(probe, spans), len(spans))
+            return SAME, (), -1
+        return text.replace(probe, spans), self._effects(len(spans)), -1
 
-    def _done(self, walk: Walk, new: str, n: int) -> str:
-        self.count += n
-        self.ctx.marks.append(Mark(path=walk.pointer(), kind="pseudonym", entity=self.entity))
-        return new
+    def _effects(self, n: int) -> tuple[Effect, ...]:
+        return (("aliased", self.entity, n, "pseudonym", self.entity),)
 
 
 register_transform("alias", AliasOptions, Alias)

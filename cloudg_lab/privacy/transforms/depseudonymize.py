@@ -19,8 +19,9 @@ from pydantic import Field
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
-from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+from cloudg_lab.privacy.walk import walk_once
 
 
 class DepseudonymizeOptions(TransformOptions):
@@ -62,49 +63,56 @@ class Depseudonymize:
         self.options = options
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
-        visitor = _Reverser(self, ctx)
-        out = rewrite(value, visitor, True, ctx.path)
-        for entity, n in visitor.counts.items():
-            ctx.report.count("depseudonymized", entity, n)
+        out, run = walk_once([_Reverser(self, ctx)], value, ctx)
+        run.commit()
         return out
 
     def skipped(self, tool: str, argument: Any) -> bool:
         return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
-class _Reverser(Visitor):
-    """State: True where values are reversed, False below a skipped argument."""
+_TOP, _ON, _OFF = "top", "on", "off"
+"""States: the arguments object (whose keys may be skipped), below it, below a skipped one."""
 
-    wants_keys = True
-    skip_types = frozenset({bool, type(None), float})
+
+class _Reverser(Stage):
+    """Every real value it puts back goes into `ctx.reversed` as it is met (see `walk_once`)."""
+
+    name = "depseudonymize"
+    root = _TOP
+    leaf_types = frozenset({str, int})
 
     def __init__(self, owner: Depseudonymize, ctx: TransformContext) -> None:
         self.owner, self.ctx = owner, ctx
         self.vault = ctx.vault if ctx.vault is not None else fallback_vault()
-        self.counts: dict[str, int] = {}
 
-    def key(self, key: Any, state: bool, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        if not state or (walk.depth == 1 and self.owner.skipped(self.ctx.name, key)):
-            return key, False
-        return (self._string(key) if isinstance(key, str) else key), True
+    def int_floor(self, state: str) -> int | None:
+        return None if state == _OFF else 0
 
-    def leaf(self, value: Any, state: bool, walk: Walk) -> Any:
-        if not state:
-            return value
+    def key(self, state: str, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        if state == _OFF or (state == _TOP and self.owner.skipped(self.ctx.name, key)):
+            return key, _OFF, ()
+        if not isinstance(key, str):
+            return key, _ON, ()
+        new, effects = self._string(key)
+        return new, _ON, effects
+
+    def leaf(self, state: str, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        if state == _OFF:
+            return SAME, (), -1
         if type(value) is str:
-            return self._string(value)
-        if type(value) is int:
-            real = self._string(str(value))
-            if real != str(value):
-                return int(real) if real.isdigit() and not real.startswith("0") else real
-        return value
+            new, effects = self._string(value)
+            return (SAME if new == value else new), effects, -1
+        real, effects = self._string(str(value))
+        if real == str(value):
+            return SAME, (), -1
+        return (int(real) if real.isdigit() and not real.startswith("0") else real), effects, -1
 
-    def _string(self, value: str) -> str:
+    def _string(self, value: str) -> tuple[str, tuple[Effect, ...]]:
         out, entries = reverse_entries(value, self.vault, self.ctx.namespace)
         for entry in entries:
-            self.counts[entry.entity] = self.counts.get(entry.entity, 0) + 1
             self.ctx.reversed[entry.real] = entry.entity
-        return out
+        return out, tuple(("depseudonymized", entry.entity, 1, None, "") for entry in entries)
 
 
 register_transform("depseudonymize", DepseudonymizeOptions, Depseudonymize)

@@ -18,7 +18,8 @@ from cloudg_lab.privacy.common import argument_skipped
 from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
 from cloudg_lab.privacy.detectors.keys import NONE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.walk import walk_once
 
 MESSAGE = ("Arguments appear to contain secrets ({entities}); refusing to process them. "
            "Pass resource references, never credentials.")
@@ -49,10 +50,9 @@ class GuardSecrets:
         categories = frozenset(self.options.categories)
         selection = detectors.select(lambda d: d.category in categories,
                                      ("guard", tuple(sorted(categories))))
-        visitor = _Guard(self, ctx, detectors, selection)
-        out = rewrite(value, visitor, NONE, ctx.path)
-        if visitor.found:
-            entities = sorted(visitor.found)
+        out, run = walk_once([_Guard(self, ctx, detectors, selection)], value, ctx)
+        entities = sorted(label for section, label in run.counts if section == _FOUND)
+        if entities:
             if self.options.action == "reject":
                 raise InvalidArgumentsError(MESSAGE.format(entities=", ".join(entities)),
                                             {"entities": entities})
@@ -63,43 +63,54 @@ class GuardSecrets:
         return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
-class _Guard(Visitor):
-    """State: the key rule in force (sensitive below a secret-named key), or None when skipped."""
+_FOUND = "found"
+_TOP: Any = object()
+"""The state of the arguments object itself: its keys are the arguments, which may be skipped."""
 
-    wants_keys = True
-    skip_types = frozenset({bool, type(None)})
+
+class _Guard(Stage):
+    """States: the key rule in force (sensitive below a secret-named key), None where skipped."""
+
+    name = "guard_secrets"
+    root = _TOP
+    leaf_types = frozenset({str, int, float})
 
     def __init__(self, owner: GuardSecrets, ctx: TransformContext, detectors: DetectorSet,
                  selection: Any) -> None:
         self.owner, self.ctx, self.detectors, self.selection = owner, ctx, detectors, selection
-        self.found: set[str] = set()
 
-    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        if state is None or (walk.depth == 1 and self.owner.skipped(self.ctx.name, key)):
-            return key, None
-        rule = state
+    def int_floor(self, state: Any) -> int | None:
+        return 0 if state is not None and state is not _TOP and state.kind == "sensitive" else None
+
+    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        if state is None or (state is _TOP and self.owner.skipped(self.ctx.name, key)):
+            return key, None, ()
+        rule = NONE if state is _TOP else state
         if rule.kind != "sensitive":
             found = self.detectors.key_rule(key) if isinstance(key, str) else NONE
             rule = found if found.kind == "sensitive" else NONE
-        return (self._scan(key) if isinstance(key, str) and key else key), rule
+        if not isinstance(key, str) or not key:
+            return key, rule, ()
+        new, effects = self._scan(key)
+        return (key if new is SAME else new), rule, effects
 
-    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
+    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
         if state is None:
-            return value
-        if state.kind == "sensitive" and _carries(value):
+            return SAME, (), -1
+        if state is not _TOP and state.kind == "sensitive" and _carries(value):
             entity = state.entity or "secret"
-            self.found.add(entity)
-            return f"[REDACTED:{entity}]"
+            return f"[REDACTED:{entity}]", ((_FOUND, entity, 1, None, ""),), -1
         if not isinstance(value, str) or not value:
-            return value
-        return self._scan(value)
+            return SAME, (), -1
+        new, effects = self._scan(value)
+        return new, effects, -1
 
-    def _scan(self, value: str) -> str:
+    def _scan(self, value: str) -> tuple[Any, tuple[Effect, ...]]:
         findings = self.detectors.scan(value, self.selection, NONE, self.owner.options.min_confidence)
         if not findings:
-            return value
-        self.found.update(f.entity for f in findings)
-        return text.replace(value, [(f.start, f.end, f"[REDACTED:{f.entity}]") for f in findings])
+            return SAME, ()
+        effects = tuple((_FOUND, f.entity, 1, None, "") for f in findings)
+        return text.replace(value, [(f.start, f.end, f"[REDACTED:{f.entity}]") for f in findings]), effects
 
 
 def _carries(value: Any) -> bool:

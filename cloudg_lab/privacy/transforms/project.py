@@ -27,9 +27,8 @@ from pydantic import Field
 from cloudg_lab.privacy import fusion, pages
 from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
-from cloudg_lab.privacy.walk import DROP
 from cloudg_lab.types import PageCursor
 
 _MIN_STRING = 64

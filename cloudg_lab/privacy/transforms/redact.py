@@ -38,10 +38,9 @@ from cloudg_lab.privacy.detectors.keys import (
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.scanner import Plan, Scanner, Written, plan_for
-from cloudg_lab.privacy.stages import SAME, Effect, Stage
-from cloudg_lab.privacy.stagewalk import Run
+from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
-from cloudg_lab.privacy.walk import DROP
+from cloudg_lab.privacy.walk import Run
 
 _DATASET_NUMBER = 100
 """Numbers this large anywhere are looked up among the dataset's values (an account id stored as
@@ -120,7 +119,7 @@ class RedactStage(Stage):
 
     name = "redact"
     root = NONE
-    leaf_types = frozenset({str, int})
+    leaf_types = frozenset({str, int, float})
 
     def __init__(self, owner: Redact, scanner: Scanner, detectors: DetectorSet) -> None:
         self.owner, self.scanner, self.detectors = owner, scanner, detectors
@@ -212,7 +211,9 @@ class RedactStage(Stage):
     # ------------------------------------------------------------------ values
 
     def leaf(self, state: KeyRule, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
-        if type(value) is int:
+        if type(value) is float and state.kind != "sensitive":
+            return SAME, (), -1  # a fraction is an identifier nowhere, a secret under its key
+        if type(value) is int or type(value) is float:
             new, effects, version = self.scanner.number(str(value), state)
             return (SAME if new is SAME else new), _effects(effects), version
         if not value:

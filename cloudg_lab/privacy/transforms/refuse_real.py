@@ -27,8 +27,9 @@ from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.shapes import nullish
+from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
-from cloudg_lab.privacy.walk import Visitor, Walk, rewrite
+from cloudg_lab.privacy.walk import walk_once
 
 MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
            "identifiers are pseudonyms: pass them exactly as results show them.")
@@ -60,7 +61,7 @@ class RefuseRealIdentifiers:
                 in a `pseudonym_arguments` slot, any value this server did not issue).
         """
         if isinstance(value, dict):
-            rewrite(value, _Checker(self, ctx), None, ctx.path)
+            walk_once([_Checker(self, ctx)], value, ctx)
         return value
 
     def mode(self, tool: str, argument: str, kind: str) -> str:
@@ -71,28 +72,31 @@ class RefuseRealIdentifiers:
         return _FREE
 
 
-class _Checker(Visitor):
-    """State: (top-level argument, mode), set at depth one and inherited below."""
+class _Checker(Stage):
+    """States: None for the arguments object, then (top-level argument, mode) below it."""
 
-    wants_keys = True
-    skip_types = frozenset({bool, type(None), float})
+    name = "refuse_real_identifiers"
+    leaf_types = frozenset({str, int})
 
     def __init__(self, owner: RefuseRealIdentifiers, ctx: TransformContext) -> None:
         self.owner, self.ctx = owner, ctx
         self.vault = ctx.vault if ctx.vault is not None else fallback_vault()
         self.known: Mapping[str, str] = ctx.known if isinstance(ctx.known, Mapping) else {}
 
-    def key(self, key: Any, state: Any, parent: dict[Any, Any], walk: Walk) -> tuple[Any, Any]:
-        if walk.depth == 1:
+    def int_floor(self, state: Any) -> int | None:
+        return None if state is None else 0
+
+    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+        if state is None:
             state = (str(key), self.owner.mode(self.ctx.name, str(key), self.ctx.kind))
         if isinstance(key, str):
             self._check(key, (state[0], _FREE) if state[1] == _SLOT else state)
-        return key, state
+        return key, state, ()
 
-    def leaf(self, value: Any, state: Any, walk: Walk) -> Any:
-        if state is not None and isinstance(value, str | int):
+    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+        if state is not None:
             self._check(str(value), state)
-        return value
+        return SAME, (), -1
 
     def _check(self, value: str, state: tuple[str, str]) -> None:
         argument, mode = state
