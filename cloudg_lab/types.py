@@ -12,7 +12,7 @@ import getpass
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import Any, Literal, NamedTuple, Protocol, TypeAlias
 
 META_PREFIX = "cloudg/"
 """Every `_meta` key the layer writes starts with this (seed §4.2)."""
@@ -270,9 +270,10 @@ class PromptResult:
         return wire
 
 
-@dataclass(frozen=True)
-class Mark:
-    """One value the output pipeline changed: a JSON pointer into the wire result and the entity."""
+class Mark(NamedTuple):
+    """One value the output pipeline changed: a JSON pointer into the wire result and the entity.
+
+    A tuple, not a dataclass: a page of 500 records makes thousands, on the hot path."""
 
     path: str
     kind: Literal["pseudonym", "redacted", "masked", "hashed", "fenced"]

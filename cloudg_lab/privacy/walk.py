@@ -26,13 +26,23 @@ _LEAF_MEMO = 300_000
 _KEY_MEMO = 50_000
 _STATES = 20_000
 _PASS = frozenset({bool, type(None)})
-Compiled = tuple[tuple[str, str], int, "str | None", str]
-"""An effect as memos keep it: the report key built once, not on every replay."""
+Recorded = tuple[tuple[tuple[tuple[str, str], int], ...], tuple[tuple[str, str], ...]]
+Compiled = Recorded | tuple[()]
+"""Effects as memos keep them: `((report key, amount)...), ((mark kind, entity)...)`, or `()`
+for none. Built once per memoised answer, so replaying one is a few dictionary updates."""
 
 
-def _compiled(effects: list[Effect]) -> tuple[Compiled, ...]:
-    return tuple(((section, label), amount, mark, entity)
-                 for section, label, amount, mark, entity in effects)
+def _compiled(effects: list[Effect]) -> Compiled:
+    if not effects:
+        return ()
+    tallies = tuple(((section, label), amount) for section, label, amount, _, _ in effects if amount)
+    marks = tuple((mark, entity) for _, _, _, mark, entity in effects if mark is not None)
+    return (tallies, marks) if tallies or marks else ()
+
+
+def _unmarked(effects: list[Effect]) -> list[Effect]:
+    """A removed value keeps its counts but no marks: a mark points at what the output holds."""
+    return [(section, label, amount, None, entity) for section, label, amount, _, entity in effects]
 
 
 class State:
@@ -55,8 +65,8 @@ class State:
         """Do fractions reach `leaf` (a floor of 0: every number is what the key says)?"""
         self.flavors: dict[tuple[Any, ...], State] = {}
         self.items: State | None = None
-        self.km: dict[Any, tuple[Any, State, tuple[Compiled, ...]]] = {}
-        self.lm: dict[Any, tuple[Any, tuple[Compiled, ...], int]] = {}
+        self.km: dict[Any, tuple[Any, State, Compiled]] = {}
+        self.lm: dict[Any, tuple[Any, Compiled, int]] = {}
 
 
 class Context:
@@ -97,7 +107,8 @@ class Run:
         self.ctx = ctx
         self.base: str = ctx.path
         self.counts: dict[tuple[str, str], int] = {}
-        self.marks: list[Mark] = []
+        self._marks: list[Mark] = []
+        self._pending: list[tuple[str | None, Any, tuple[tuple[str, str], ...]]] = []
         self.entering = any(s.entering for s in stages)
         self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
         versioned = [s.version_source for s in stages if s.version_source is not None]
@@ -109,22 +120,45 @@ class Run:
 
     # ------------------------------------------------------------------ effects
 
-    def record(self, effects: tuple[Compiled, ...], key: Any = None) -> None:
+    def record(self, effects: Recorded) -> None:
+        """Count the effects and note where their marks go; the marks get their paths when
+        someone asks (`marks`): a page makes thousands."""
+        tallies, marks = effects
         counts = self.counts
-        for counted, amount, mark, entity in effects:
-            if amount:
-                counts[counted] = counts.get(counted, 0) + amount
-            if mark is not None:
-                self.marks.append(Mark(path=self.pointer(key), kind=mark, entity=entity))  # type: ignore[arg-type]
+        for counted, amount in tallies:
+            counts[counted] = counts.get(counted, 0) + amount
+        if marks:
+            frames = self._frames
+            if frames:
+                top = frames[-1]
+                prefix = top.prefix if top.prefix is not None else self._prefix(len(frames) - 1)
+                self._pending.append((prefix, top.at, marks))
+            else:
+                self._pending.append((None, None, marks))
 
-    def pointer(self, key: Any = None) -> str:
-        """The JSON pointer of the value at hand; each frame's prefix is built once, when needed."""
-        frames = self._frames
-        if not frames:
-            return self.base if key is None else f"{self.base}/{_escape(key)}"
-        top = frames[-1]
-        prefix = top.prefix if top.prefix is not None else self._prefix(len(frames) - 1)
-        return f"{prefix}/{_escape(top.at if key is None else key)}"
+    def unmark(self) -> None:
+        """Forget the marks at the value at hand (its entry is being removed)."""
+        frames, pending = self._frames, self._pending
+        place = (frames[-1].prefix, frames[-1].at) if frames else (None, None)
+        while pending and pending[-1][:2] == place:
+            pending.pop()
+
+    @property
+    def marks(self) -> list[Mark]:
+        """The marks so far, each with the JSON pointer of the value it marks."""
+        if self._pending:
+            pending, self._pending = self._pending, []
+            base, append, new = self.base, self._marks.append, tuple.__new__
+            for prefix, at, marks in pending:
+                if prefix is None:
+                    path = base
+                elif type(at) is str and "/" not in at and "~" not in at:
+                    path = f"{prefix}/{at}"
+                else:
+                    path = f"{prefix}/{_escape(at)}"
+                for kind, entity in marks:
+                    append(new(Mark, (path, kind, entity)))
+        return self._marks
 
     def _prefix(self, i: int) -> str:
         """Fill the missing prefixes from the nearest frame above that has one, down to `i`."""
@@ -155,7 +189,7 @@ class Run:
 
     # ------------------------------------------------------------------ steps
 
-    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, tuple[Compiled, ...]]:
+    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, Compiled]:
         new_key: Any = key
         states: list[Any] = []
         effects: list[Effect] = []
@@ -168,12 +202,12 @@ class Run:
             states.append(child)
         child_state = self.context.root if new_key is DROP else \
             self.context.state(tuple(states), self.stages)
-        found = (new_key, child_state, _compiled(effects))
+        found = (new_key, child_state, _compiled(_unmarked(effects) if new_key is DROP else effects))
         if len(dcs.km) < _KEY_MEMO:
             dcs.km[key] = found
         return found
 
-    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, tuple[Compiled, ...], int]:
+    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, Compiled, int]:
         out: Any = value
         effects: list[Effect] = []
         version = -1
@@ -193,7 +227,8 @@ class Run:
                 new, eff = stage.settle(cs.states[i], out)
                 effects.extend(eff)
                 out = out if new is SAME else new
-        found = (SAME if out is value else out, _compiled(effects), version)
+        found = (SAME if out is value else out,
+                 _compiled(_unmarked(effects) if out is DROP else effects), version)
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[value] = found
         return found
@@ -224,7 +259,7 @@ class Run:
                 self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
 
-    def _int_miss(self, cs: State, value: int) -> tuple[Any, tuple[Compiled, ...], int]:
+    def _int_miss(self, cs: State, value: int) -> tuple[Any, Compiled, int]:
         found = self._leaf_miss(cs, value)
         if len(cs.lm) < _LEAF_MEMO:
             cs.lm[("int", value)] = found
@@ -234,8 +269,9 @@ class Run:
         for i, stage in enumerate(self.stages):
             if stage.entering:
                 container, effects = stage.enter(cs.states[i], container, depth)
-                if effects:
-                    self.record(_compiled(list(effects)))
+                compiled = _compiled(list(effects))
+                if compiled:
+                    self.record(compiled)
                 if not isinstance(container, dict | list):
                     break
         return container
@@ -283,6 +319,7 @@ class Run:
 
     def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
         leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
+        record = self.record
         while True:
             frame = frames[-1]
             pushed = False
@@ -310,8 +347,10 @@ class Run:
                     tv = type(v)
                     if tv is str:
                         hit = ccs.lm.get(v)
-                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
+                        if hit is not None and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
+                            if hit[1]:
+                                record(hit[1])
                         else:
                             new_v = leaf(ccs, v)
                     elif tv in _PASS:
@@ -329,6 +368,8 @@ class Run:
                         pass
                     elif new_v is DROP:
                         frame.materialize()
+                        if effects:
+                            self.unmark()  # the key's marks: the entry is gone
                     else:
                         (frame.out if frame.out is not None else frame.materialize())[new_k] = new_v
                     frame.done += 1
@@ -340,8 +381,10 @@ class Run:
                     tv = type(v)
                     if tv is str:
                         hit = lm.get(v)
-                        if hit is not None and not hit[1] and (hit[2] < 0 or hit[2] >= floor):
+                        if hit is not None and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
+                            if hit[1]:
+                                record(hit[1])
                         else:
                             new_v = leaf(ics, v)
                     elif tv in _PASS:

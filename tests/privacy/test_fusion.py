@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -130,3 +131,33 @@ def test_values_nested_thousands_of_levels_deep_are_transformed(make_ctx: Ctx) -
     while not isinstance(out, str):
         out = out[0] if isinstance(out, list) else out["down"]
     assert out == "*" * 16 + "MPLE"
+
+
+def _held(value: Any, pointer: str) -> bool:
+    for raw in pointer.split("/")[1:] if pointer else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_mark_points_at_what_the_output_holds_when_an_entry_is_removed(make_ctx: Ctx,
+                                                                        seed: int) -> None:
+    """A key the walk rewrote (a secret-shaped key, a known name) whose value is then dropped
+    (a private key under `drop`) leaves no mark behind: the notebook badges what is there."""
+    r = random.Random(seed)
+    body = "".join(r.choices("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", k=40))
+    pem = f"-----BEGIN {r.choice(['RSA ', 'EC ', ''])}PRIVATE KEY-----\nMII{body}\n-----END PRIVATE KEY-----"
+    secret_key = "ghp_" + body[:36]
+    value = {secret_key: pem, "canary-db-4242": [pem, "kept"], "ok": {"canary-db-4242": pem}}
+    ctx = make_ctx(path="/s", known={"canary-db-4242": "resource_name"})
+    out = build_pipeline(UNCAPPED).apply(value, ctx)
+    assert "PRIVATE KEY" not in json.dumps(out) and secret_key not in json.dumps(out)
+    assert ctx.report.to_dict()["dropped"]
+    assert ctx.marks and all(_held(out, m.path[len("/s"):]) for m in ctx.marks), \
+        [m.path for m in ctx.marks]

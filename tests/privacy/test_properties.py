@@ -80,6 +80,20 @@ def test_output_transforms_never_raise_mutate_or_change_silently(value: Any, whi
     if len(frozen(out)) > len(before):
         assert report, "a value grew without a report"
     assert all(m.path.startswith(ctx.path) for m in ctx.marks)
+    assert all(held(out, m.path[len(ctx.path):]) for m in ctx.marks), "a mark points at nothing"
+
+
+def held(value: Any, pointer: str) -> bool:
+    """Does `value` hold something at the JSON pointer `pointer` (RFC 6901)?"""
+    for raw in pointer.split("/")[1:] if pointer else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return False
+    return True
 
 
 def strings(value: Any) -> set[str]:
@@ -105,6 +119,7 @@ def test_profile_pipelines_never_raise_and_never_leak(value: Any, profile: str) 
     assert "errors" not in ctx.report.to_dict()
     planted = strings(value) & STANDALONE
     assert not planted & strings(out)
+    assert all(held(out, m.path[len(ctx.path):]) for m in ctx.marks), "a mark points at nothing"
 
 
 @SETTINGS

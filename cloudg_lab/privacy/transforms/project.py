@@ -37,7 +37,6 @@ _RECORD_DEPTH = 3
 _P = "projection"
 _EXCLUDED: tuple[Effect, ...] = ((_P, "excluded", 1, None, ""),)
 _SHORTENED: tuple[Effect, ...] = ((_P, "page_shortened", 1, None, ""),)
-_STRUCTURAL = ("excluded", "lists_truncated", "depth_limited")
 
 
 class ProjectOptions(TransformOptions):
@@ -130,7 +129,6 @@ class ProjectStage(Stage):
         self.memo_key = (self.string_cap,)
         self.budget: dict[str, Any] | None = None
         self.longest_list = 0
-        self.structural = False
 
     def _first_keep(self, value: dict[str, Any]) -> int:
         """The records of the input page that fit (`max_list`, then `max_chars` on input sizes)."""
@@ -205,10 +203,8 @@ class ProjectStage(Stage):
         if isinstance(container, dict) and state[0] is not None and state[0] != "all":
             container, dropped = self._partial_scalars(state, container)
             if dropped:
-                self.structural = True
                 return container, ((_P, "excluded", dropped, None, ""),)
         if self.depth_cap is not None and depth > self.depth_cap:
-            self.structural = True
             kind = "keys" if isinstance(container, dict) else "items"
             return (f"[{len(container)} {kind} beyond depth {self.depth_cap}]",
                     ((_P, "depth_limited", 1, None, ""),))
@@ -219,7 +215,6 @@ class ProjectStage(Stage):
             if self.owner.options.max_list is not None:
                 keep = min(keep, self.owner.options.max_list)
             if keep < n:
-                self.structural = True
                 return [*container[:keep], f"… {n - keep} more items"], ((_P, "lists_truncated", 1,
                                                                            None, ""),)
         return container, ()
@@ -271,7 +266,6 @@ class ProjectStage(Stage):
 
     def _again(self) -> bool:
         self.longest_list = 0
-        self.structural = False
         return True
 
     def _note(self, final: int | None) -> None:
@@ -286,9 +280,6 @@ class ProjectStage(Stage):
     def finish(self, out: Any, run: Any) -> Any:
         if self.budget is not None:
             run.ctx.report.merge(_P, {"budget": self.budget})
-        if self.structural or any(run.counts.get((_P, label)) for label in _STRUCTURAL):
-            base = run.base
-            run.marks[:] = [m for m in run.marks if _resolves(out, m.path[len(base):])]
         return out
 
 
@@ -324,20 +315,6 @@ def _depth(value: Any) -> int:
             deepest = max(deepest, d + 1)
             stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
     return deepest
-
-
-def _resolves(value: Any, pointer: str) -> bool:
-    if not pointer:
-        return True
-    for raw in pointer.lstrip("/").split("/"):
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return False
-    return True
 
 
 register_transform("project", ProjectOptions, Project)
