@@ -22,6 +22,7 @@ from decimal import Decimal
 from pathlib import PurePath
 from typing import Any
 
+import orjson
 from pydantic import BaseModel
 
 from cloudg_lab.privacy import pages
@@ -80,7 +81,13 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, indent=_INDENT, ensure_ascii=False)
+    """The text block: indented JSON (seed §4.1.12), written by orjson, several times faster than
+    the standard library's indenting encoder (pure Python). What orjson refuses (integers past
+    64 bits, lone surrogates) the standard library writes, so every value still gets its text."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_INDENT_2).decode()
+    except TypeError:
+        return json.dumps(value, indent=_INDENT, ensure_ascii=False)
 
 
 def cut(text: str, limit: int) -> tuple[str, int]:

@@ -443,6 +443,22 @@ async def test_plain_returns_render_the_transformed_value_as_indented_json(make_
     assert [m.path for m in result.marks] == ["/structuredContent/a"]
 
 
+@pytest.mark.parametrize("value", [2**64 + 7, -(10**30), "lone \ud800 surrogate", 1e-7, "é ü 漢"])
+async def test_every_json_value_gets_its_indented_text(make_layer, value: Any) -> None:
+    """The fast encoder refuses huge integers and lone surrogates; the text block never does."""
+    layer = make_layer({"name": "open", "transforms": []})
+
+    @layer.tool()
+    async def odd() -> dict[str, Any]:
+        return {"v": value, "n": [1, {"k": value}]}
+
+    result = await layer.call_tool("odd")
+    assert not result.is_error
+    text = result.content[0].text
+    assert json.loads(text) == {"v": value, "n": [1, {"k": value}]} == result.structured
+    assert text.startswith('{\n  "v": ')
+
+
 async def test_a_long_text_is_cut_at_the_cap_but_structured_content_stays_whole(make_layer):
     layer = make_layer()
 
