@@ -45,6 +45,8 @@ from cloudg_lab.types import (
 TRUNCATION_MARKER = "... [truncated by cloudg mcp layer]"
 _INDENT = 2
 _MAX_DEPTH = 200
+_SCALARS = frozenset({str, int, bool, type(None)})
+"""Types `jsonable` keeps as they are (exactly these: a subclass may carry anything)."""
 
 
 def jsonable(value: Any, _depth: int = 0) -> Any:
@@ -55,11 +57,12 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v, _depth + 1) for k, v in value.items()}
+    if isinstance(value, Mapping):  # scalars inline: a page is mostly scalars, one call each is slow
+        return {(k if type(k) is str else str(k)): (v if type(v) in _SCALARS else jsonable(v, _depth + 1))
+                for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
-        return [jsonable(v, _depth + 1) for v in items]
+        return [v if type(v) in _SCALARS else jsonable(v, _depth + 1) for v in items]
     if isinstance(value, BaseModel):
         return jsonable(value.model_dump(mode="json", exclude={"raw_data"}), _depth + 1)
     if isinstance(value, enum.Enum):
