@@ -8,16 +8,19 @@ belongs to the principal that created it. A missing or unknown token gets 401 wi
 `WWW-Authenticate` (naming the RFC 9728 metadata) before the SDK sees a byte. `/healthz` and the
 metadata (`resource_metadata`) answer without a token; the probe says nothing but that the server
 is up. With no tokens configured every request passes and callers are anonymous (the endpoint
-refuses that setup off loopback).
+refuses that setup off loopback). With OAuth on, a token that is not a static one is a JWT access
+token for the verifier (`adapters.oauth`); the SDK's auth context then carries it to the default
+resolver, and a token without the required scopes gets 403 `insufficient_scope`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
-from mcp.server.auth.provider import AccessToken
+from mcp.server.auth.provider import AccessToken, TokenVerifier
 from starlette.authentication import AuthCredentials
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -35,11 +38,16 @@ class BearerAuth:
     """ASGI middleware: `/healthz`, the metadata, then the token check, then the wrapped app."""
 
     def __init__(self, app: ASGIApp, tokens: TokenTable, metadata: ResourceMetadata, *,
-                 health: dict[str, Any] | None = None) -> None:
+                 health: dict[str, Any] | None = None, verifier: TokenVerifier | None = None,
+                 required_scopes: Sequence[str] = ()) -> None:
+        """`verifier` (OAuth) is asked about any token that is not a static one; `app` must then
+        be wrapped in the SDK's `AuthContextMiddleware`, which hands its access token to handlers."""
         self.app = app
         self.tokens = tokens
         self.metadata = metadata
         self.health = health or {"status": "ok"}
+        self.verifier = verifier
+        self.required_scopes = frozenset(required_scopes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -48,18 +56,26 @@ class BearerAuth:
         if scope.get("path") == HEALTH_PATH:
             await _respond(send, 200, self.health)
             return
-        if self.tokens:
+        if self.tokens or self.verifier is not None:
             if self.metadata.serves(scope.get("path", "")) and scope.get("method") in ("GET", "HEAD"):
                 await _respond(send, 200, self.metadata.document(scope), [_CACHE])
                 return
             token = _bearer(scope)
             principal = self.tokens.principal_for(token)
-            if principal is None:
-                where = self.metadata.metadata_url(scope)
-                await _unauthorized(send, missing=token is None, metadata_url=where)
-                return
-            scope[PRINCIPAL_SCOPE_KEY] = principal
-            scope["user"], scope["auth"] = _sdk_user(principal), AuthCredentials(sorted(principal.roles))
+            if principal is not None:
+                scope[PRINCIPAL_SCOPE_KEY] = principal
+                scope["user"], scope["auth"] = _sdk_user(principal), AuthCredentials(sorted(principal.roles))
+            else:
+                access = await self.verifier.verify_token(token) \
+                    if self.verifier is not None and token else None
+                if access is None:
+                    where = self.metadata.metadata_url(scope)
+                    await _unauthorized(send, missing=token is None, metadata_url=where)
+                    return
+                if not self.required_scopes <= set(access.scopes):
+                    await _forbidden(send, sorted(self.required_scopes), self.metadata.metadata_url(scope))
+                    return
+                scope["user"], scope["auth"] = AuthenticatedUser(access), AuthCredentials(access.scopes)
         await self.app(scope, receive, send)
 
 
@@ -88,6 +104,13 @@ async def _unauthorized(send: Send, *, missing: bool, metadata_url: str) -> None
     body = {"error": "unauthorized" if missing else "invalid_token",
             "message": "A bearer token is required" if missing else "The bearer token is not valid"}
     await _respond(send, 401, body, [(b"www-authenticate", challenge.encode("ascii"))])
+
+
+async def _forbidden(send: Send, scopes: list[str], metadata_url: str) -> None:
+    challenge = (f'Bearer realm="{REALM}", error="insufficient_scope", scope="{" ".join(scopes)}", '
+                 f'resource_metadata="{metadata_url}"')
+    body = {"error": "insufficient_scope", "message": "The token lacks a required scope"}
+    await _respond(send, 403, body, [(b"www-authenticate", challenge.encode("ascii"))])
 
 
 async def _respond(send: Send, status: int, body: dict[str, Any],

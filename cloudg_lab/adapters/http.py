@@ -23,12 +23,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import uvicorn
+from mcp.server.auth.middleware.auth_context import AuthContextMiddleware
 from mcp.server.transport_security import TransportSecuritySettings
 
 from cloudg_lab._version import __version__
 from cloudg_lab.adapters.auth import BearerAuth
 from cloudg_lab.adapters.cors import with_cors
 from cloudg_lab.adapters.drain import Drain
+from cloudg_lab.adapters.oauth import JwtVerifier, OAuthSettings
 from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
 from cloudg_lab.adapters.signals import on_stop_signals
@@ -51,12 +53,13 @@ class HttpEndpoint:
                  principal_resolver: PrincipalResolver | None = None,
                  resource_url: str | None = None, authorization_servers: Sequence[str] = (),
                  log_level: str = "warning", shutdown_timeout: float = 3.0,
-                 startup_timeout: float = 15.0) -> None:
+                 startup_timeout: float = 15.0, oauth: OAuthSettings | None = None) -> None:
         """Configure, without listening yet.
 
         `resource_url` (the public URL of the endpoint) and `authorization_servers` go into the
         RFC 9728 metadata served when tokens are on; by default the resource is the URL a request
-        reached.
+        reached. `oauth` makes the endpoint an OAuth resource server: JWT access tokens of that
+        issuer and audience are accepted besides the static tokens (`adapters.oauth`).
 
         Raises:
             ValueError: for a non-loopback host without tokens, a bad token spec or a body cap
@@ -67,7 +70,8 @@ class HttpEndpoint:
         self.requested_port = port
         self.path = path if path.startswith("/") else f"/{path}"
         self.tokens = _token_table(tokens)
-        if not self.tokens and not is_loopback(host):
+        self.oauth = oauth
+        if not self.tokens and oauth is None and not is_loopback(host):
             raise ValueError(f"Refusing to serve on {host} without bearer tokens: anyone who can reach "
                              "the port could call every tool. Set tokens (TOKEN[:ROLES[:ID]]) or bind "
                              "127.0.0.1.")
@@ -78,7 +82,8 @@ class HttpEndpoint:
         self.max_body_bytes = max_body_bytes
         self.name = name
         self.principal_resolver = principal_resolver
-        self.metadata = ResourceMetadata(self.path, name, resource_url, tuple(authorization_servers))
+        servers = (*authorization_servers, *([oauth.issuer] if oauth is not None else []))
+        self.metadata = ResourceMetadata(self.path, name, resource_url, tuple(dict.fromkeys(servers)))
         self.log_level = log_level
         self.shutdown_timeout = shutdown_timeout
         self.startup_timeout = startup_timeout
@@ -110,7 +115,11 @@ class HttpEndpoint:
                                          transport_security=self._security(),
                                          max_request_body_size=self.max_body_bytes, host=self.host)
         health = {"status": "ok", "name": self.name, "version": __version__}
-        return Drain(with_cors(BearerAuth(app, self.tokens, self.metadata, health=health), self._origins()))
+        verifier = JwtVerifier(self.oauth) if self.oauth is not None else None
+        guarded = BearerAuth(AuthContextMiddleware(app) if verifier is not None else app, self.tokens,
+                             self.metadata, health=health, verifier=verifier,
+                             required_scopes=self.oauth.required_scopes if self.oauth is not None else ())
+        return Drain(with_cors(guarded, self._origins()))
 
     def _origins(self) -> list[str]:
         """The one Origin allow-list: the SDK's 403 check and our CORS preflights both use it."""
