@@ -10,7 +10,7 @@ STAMP_LAB := $(VENV)/.installed-lab
 STAMP_TEST := $(VENV)/.installed-test
 SOURCES := pyproject.toml $(shell find labextension -maxdepth 2 -name 'package.json' -o -maxdepth 2 -name '*.ts' -o -maxdepth 2 -name '*.css' 2>/dev/null)
 
-.PHONY: help lab test install install-test chromium lint bench clean
+.PHONY: help lab test install install-test chromium redis lint bench clean
 
 help:  ## list targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*##/\t/'
@@ -36,10 +36,15 @@ chromium:  ## Debian's chromium for the browser tests (skipped when present)
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+redis:  ## Debian's redis-server for the fleet tests (skipped when present); tests start their own
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
 lab: install  ## JupyterLab on notebooks/quickstart.ipynb over the bundled sample estate
 	$(VENV)/bin/cloudg-lab lab $(LAB_ARGS)
 
-test: install-test chromium  ## the whole suite, as CI runs it
+test: install-test chromium redis  ## the whole suite, as CI runs it
 	$(PY) -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 
 lint:  ## ruff and mypy

@@ -90,6 +90,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
                        help="extra Origin to accept (e.g. 'https://app.example')")
     serve.add_argument("--audit-log", metavar="PATH", help="append a JSONL audit trail (mode 0600)")
+    serve.add_argument("--oauth-issuer", metavar="URL",
+                       help="accept JWT access tokens from this OAuth issuer (HTTP only)")
+    serve.add_argument("--oauth-audience", metavar="AUD", help="the audience those tokens must name")
+    serve.add_argument("--oauth-jwks", metavar="URL", help="the issuer's JWKS (default: its metadata's)")
+    serve.add_argument("--oauth-scope", action="append", default=[], metavar="SCOPE",
+                       help="a scope every token must carry (repeatable)")
+    serve.add_argument("--rate-limit-store", metavar="redis://...",
+                       help="share rate-limit buckets with every instance using this Redis")
+    serve.add_argument("--audit-sink", metavar="redis://...",
+                       help="append every decision to this Redis's stream `cloudg:audit`")
     commands.add_parser("lab", help="open JupyterLab on notebooks/quickstart.ipynb; other arguments "
                         "go to jupyter lab")
     return parser
@@ -305,24 +315,46 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     layer = make_layer(args)
     _add_serving_middleware(layer, args)
+    from cloudg_lab.adapters.fleet import join_fleet
+
+    try:
+        fleet = join_fleet(layer, rate_limit_store=args.rate_limit_store, audit_sink=args.audit_sink)
+    except ValueError as exc:
+        raise UsageError(_one_line(exc)) from None
+    try:
+        return _serve(layer, args)
+    finally:
+        fleet.close()
+
+
+def _serve(layer: Any, args: argparse.Namespace) -> int:
+    if args.transport == "stdio" and (args.oauth_issuer or args.oauth_audience):
+        raise UsageError("--oauth-issuer and --oauth-audience apply to --transport http")
     if args.transport == "stdio":
         from cloudg_lab.adapters.stdio import run_stdio
 
         asyncio.run(run_stdio(layer))
         return 0
     from cloudg_lab.adapters.http import HttpEndpoint
+    from cloudg_lab.adapters.oauth import OAuthSettings
     from cloudg_lab.adapters.tokens import TokenTable
 
     try:
         tokens = TokenTable.from_env(args.token_env)
+        oauth = OAuthSettings(issuer=args.oauth_issuer, audience=args.oauth_audience or "",
+                              jwks_url=args.oauth_jwks, required_scopes=tuple(args.oauth_scope)) \
+            if args.oauth_issuer else None
         endpoint = HttpEndpoint(layer, host=args.host, port=args.port, tokens=tokens,
-                                allowed_hosts=args.allowed_host, allowed_origins=args.allowed_origin)
+                                allowed_hosts=args.allowed_host, allowed_origins=args.allowed_origin,
+                                oauth=oauth)
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
 
     def ready(ep: HttpEndpoint) -> None:
         auth = (f"{len(tokens)} bearer token(s) from ${args.token_env}" if tokens
-                else "no tokens (anonymous callers)")
+                else "no tokens (anonymous callers)" if oauth is None else "no static tokens")
+        if oauth is not None:
+            auth += f", OAuth tokens of {oauth.issuer}"
         print(f"cloudg-lab {__version__}: serving {ep.url} (policy {layer.policy.name}, {auth}); "
               "Ctrl-C stops", file=sys.stderr, flush=True)
 

@@ -42,6 +42,8 @@ class AuditEntry:
     reason: str = ""
     request_id: str | int | None = None
     duration_ms: float | None = None
+    instance: str = ""
+    """Which instance of a fleet decided ("" for this process; set in a fleet's merged trail)."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -97,6 +99,7 @@ class AuditLog:
         self._seq = 0
         self._counters: dict[str, int] = dict.fromkeys(DECISIONS, 0)
         self._listeners: Listeners[[AuditEntry | None, bool]] = Listeners("audit")
+        self._remote: dict[tuple[str, int], int] = {}
 
     def record(self, decision: Decision, *, kind: str, name: str, principal_id: str,
                roles: frozenset[str] | tuple[str, ...], arguments: Mapping[str, str],
@@ -130,6 +133,28 @@ class AuditLog:
             else:
                 self._entries.append(new)
         self._notify(new, True)
+        return new
+
+    def ingest(self, entry: AuditEntry, *, replaced: bool = False) -> AuditEntry:
+        """Add an entry another instance recorded (a fleet's merged trail), under a local `seq`;
+        a `replaced` entry rewrites the one it replaces (same instance and remote `seq`)."""
+        with self._lock:
+            remote = (entry.instance, entry.seq)
+            local = self._remote.get(remote)
+            if replaced and local is not None:
+                old = next((e for e in self._entries if e.seq == local), None)
+                if old is not None:
+                    self._counters[old.decision] -= 1
+                    self._entries.remove(old)
+            if local is None:
+                self._seq += 1
+                local = self._remote[remote] = self._seq
+                if len(self._remote) > 4 * self.size:
+                    self._remote.pop(next(iter(self._remote)))
+            new = replace(entry, seq=local)
+            self._counters[new.decision] += 1
+            self._entries.append(new)
+        self._notify(new, replaced)
         return new
 
     def entries(self, *, last: int | None = None, decision: str | None = None,

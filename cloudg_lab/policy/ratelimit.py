@@ -1,22 +1,54 @@
 """Token buckets: full at `burst`, refilled at `rate` per period, all-or-nothing across buckets.
 
-Buckets live in memory, per process: behind a gateway each instance limits on its own, which the
-README says. A call takes one token from every bucket that applies or from none.
+A call takes one token from every bucket that applies or from none. Where the buckets live is a
+`BucketStore`: in this process by default (`MemoryBuckets`), or shared by every instance of a
+fleet (`adapters.redis_limits`), so 240 calls a minute stay 240 behind a gateway. Bucket keys are
+built from the limit's definition and the caller, never from anything per process, so every
+instance with the same policy names the same bucket.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from cloudg_lab.policy.engine import globs_match
 from cloudg_lab.policy.model import RateLimit
 
 PERIOD_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
 _MAX_BUCKETS = 100_000
+
+
+@dataclass(frozen=True)
+class Want:
+    """One token wanted from one bucket."""
+
+    key: str
+    capacity: int
+    per_second: float
+
+    @property
+    def idle_seconds(self) -> float:
+        """How long until an untouched bucket is full again (after that it may be forgotten)."""
+        return self.capacity / self.per_second
+
+
+class BucketStore(Protocol):
+    """Where buckets live; `take` must be atomic across everyone who shares the store."""
+
+    def take(self, wants: Sequence[Want]) -> tuple[int, float] | None:
+        """One token from each bucket, or none: then (index of an empty one, seconds until it
+        holds a token)."""
+        ...
+
+    def reset(self) -> None:
+        """Forget every bucket (they start full again)."""
+        ...
 
 
 @dataclass
@@ -38,37 +70,29 @@ class Refusal:
         return f"{rate}/{self.limit.per}"
 
 
-class RateLimiter:
+class MemoryBuckets:
+    """Buckets in this process: a lock makes `take` all-or-nothing; memory stays bounded."""
+
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._buckets: dict[tuple[object, ...], _Bucket] = {}
+        self._buckets: dict[str, _Bucket] = {}
         self._lock = threading.Lock()
 
-    def take(self, limits: Sequence[RateLimit], *, kind: str, name: str,
-             principal_id: str) -> Refusal | None:
-        """Take one token from each applicable bucket, or none and say which bucket is empty."""
-        applicable = [lim for lim in limits
-                      if kind in lim.kinds and globs_match(lim.tools, name)]
-        if not applicable:
-            return None
+    def take(self, wants: Sequence[Want]) -> tuple[int, float] | None:
         now = self._clock()
         with self._lock:
             buckets = []
-            for lim in applicable:
-                key = (id(lim), *_scope_key(lim, name, principal_id))
-                bucket = self._buckets.get(key)
-                capacity = _capacity(lim)
+            for i, want in enumerate(wants):
+                bucket = self._buckets.get(want.key)
                 if bucket is None:
                     if len(self._buckets) >= _MAX_BUCKETS:
                         self._evict_oldest()
-                    bucket = self._buckets[key] = _Bucket(float(capacity), now)
+                    bucket = self._buckets[want.key] = _Bucket(float(want.capacity), now)
                 else:
-                    per_second = lim.rate / PERIOD_SECONDS[lim.per]
-                    bucket.tokens = min(capacity, bucket.tokens + (now - bucket.stamp) * per_second)
+                    bucket.tokens = min(want.capacity, bucket.tokens + (now - bucket.stamp) * want.per_second)
                     bucket.stamp = now
                 if bucket.tokens < 1.0:
-                    per_second = lim.rate / PERIOD_SECONDS[lim.per]
-                    return Refusal(lim, round((1.0 - bucket.tokens) / per_second, 3))
+                    return i, (1.0 - bucket.tokens) / want.per_second
                 buckets.append(bucket)
             for bucket in buckets:
                 bucket.tokens -= 1.0
@@ -82,6 +106,38 @@ class RateLimiter:
         """Drop the oldest buckets so one caller spraying principal ids cannot grow memory."""
         for key in list(self._buckets)[: _MAX_BUCKETS // 10]:
             del self._buckets[key]
+
+
+class RateLimiter:
+    """The policy's limits applied to calls, over a bucket store."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *,
+                 store: BucketStore | None = None) -> None:
+        self.store: BucketStore = store if store is not None else MemoryBuckets(clock)
+
+    def take(self, limits: Sequence[RateLimit], *, kind: str, name: str,
+             principal_id: str) -> Refusal | None:
+        """Take one token from each applicable bucket, or none and say which bucket is empty."""
+        applicable = [(i, lim) for i, lim in enumerate(limits)
+                      if kind in lim.kinds and globs_match(lim.tools, name)]
+        if not applicable:
+            return None
+        wants = [Want(bucket_key(i, lim, name, principal_id), _capacity(lim),
+                      lim.rate / PERIOD_SECONDS[lim.per]) for i, lim in applicable]
+        empty = self.store.take(wants)
+        if empty is None:
+            return None
+        index, wait = empty
+        return Refusal(applicable[index][1], round(wait, 3))
+
+    def reset(self) -> None:
+        self.store.reset()
+
+
+def bucket_key(position: int, limit: RateLimit, name: str, principal_id: str) -> str:
+    """The same in every process with this policy: the limit's place and definition, the caller."""
+    parts = [str(position), limit.model_dump_json(), *_scope_key(limit, name, principal_id)]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
 def _capacity(limit: RateLimit) -> int:

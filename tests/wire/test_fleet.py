@@ -1,0 +1,148 @@
+"""Two `cloudg-lab serve` processes sharing one real Redis: one fleet, one limit, one audit trail.
+
+The servers are real processes started with the CLI's own flags (`--rate-limit-store`,
+`--audit-sink`) and the same pseudonym key; the clients are real `mcp` clients over HTTP; Redis
+is Debian's `redis-server`, started on a free port by the test and stopped by its PID.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+import redis_server
+from mcp import Client
+
+from cloudg_lab.adapters.redis_audit import FleetFollower
+from cloudg_lab.adapters.redis_limits import RedisBuckets
+from cloudg_lab.policy.ratelimit import RateLimiter, Want
+from cloudg_lab.sample import generate
+
+CLI = str(Path(sys.executable).parent / "cloudg-lab")
+WAIT = 60.0
+LIMIT = 240
+POLICY = {"extends": "strict", "name": "fleet-strict",
+          "rate_limits": [{"rate": LIMIT, "per": "hour", "burst": LIMIT, "scope": "principal"}]}
+"""`strict` with its 240-call burst refilled per hour, not per minute: the test's own calls take
+seconds, and a refill of 4 calls a second would blur the count this test is about."""
+
+
+@pytest.fixture(scope="module")
+def estate(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("fleet-estate")
+    generate(300, seed=97531, out=out)
+    return out
+
+
+@asynccontextmanager
+async def instance(estate: Path, policy: Path, url: str, name: str) -> AsyncIterator[str]:
+    env = {**os.environ, "CLOUDG_LAB_VAULT_KEY": "one-key-for-the-fleet"}
+    process = await asyncio.create_subprocess_exec(
+        CLI, "serve", "--transport", "http", "--port", "0", "--policy", str(policy),
+        "--dataset", f"prod={estate}", "--rate-limit-store", url, "--audit-sink", url,
+        env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    try:
+        found = None
+        async with asyncio.timeout(WAIT):
+            while found is None:
+                line = (await process.stderr.readline()).decode()
+                assert line, f"instance {name} exited before serving"
+                found = re.search(r"serving (http://\S+)", line)
+        yield found.group(1)
+    finally:
+        process.send_signal(signal.SIGINT)
+        async with asyncio.timeout(WAIT):
+            await process.wait()
+
+
+def code(result: Any) -> int | None:
+    return (result.meta or {}).get("cloudg/error_code") if result.is_error else None
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path):
+    with redis_server.running(tmp_path) as url:
+        yield url
+
+
+def stream(url: str) -> list[dict[str, Any]]:
+    """The decisions in the stream, one per (instance, seq): a later record rewrites its entry
+    (an allowed call's duration is added when it ends)."""
+    merged: dict[tuple[str, int], dict[str, Any]] = {}
+    for _, fields in redis.Redis.from_url(url).xrange("cloudg:audit"):
+        entry = json.loads(fields[b"entry"])
+        assert entry["instance"] == fields[b"instance"].decode()
+        merged[(entry["instance"], entry["seq"])] = entry
+    return list(merged.values())
+
+
+async def test_pseudonyms_limits_and_the_audit_trail_hold_across_two_instances(estate, redis_url,
+                                                                               tmp_path):
+    policy = tmp_path / "fleet.json"
+    policy.write_text(json.dumps(POLICY))
+    async with instance(estate, policy, redis_url, "a") as a_url, \
+            instance(estate, policy, redis_url, "b") as b_url, Client(a_url) as a, Client(b_url) as b:
+        page = (await a.call_tool("find_assets", {"limit": 3})).structured_content
+        calls = 1
+        for item in page["items"]:
+            found = await b.call_tool("get_asset", {"ref": item["id"]})
+            calls += 1
+            assert not found.is_error and found.structured_content["name"] == item["name"]
+        results = []
+        while len(results) < LIMIT:
+            results.append(await (a if len(results) % 2 else b).call_tool("count_assets", {}))
+        allowed = calls + sum(1 for r in results if not r.is_error)
+        refused = [r for r in results if r.is_error]
+    assert allowed == LIMIT, "the instances must share one bucket of 240"
+    assert refused and {code(r) for r in refused} == {-31029}
+    trail = stream(redis_url)  # both instances closed: their writers sent everything
+    assert len({e["instance"] for e in trail}) == 2
+    decisions = [e["decision"] for e in trail if e["kind"] == "tool"]
+    assert decisions.count("allowed") == LIMIT and decisions.count("rate_limited") == len(refused)
+    assert all(set(e["arguments"]) <= {"ref", "limit"} for e in trail)
+
+
+async def test_no_decision_is_lost_under_eight_concurrent_clients(estate, redis_url, tmp_path):
+    policy = tmp_path / "open-fleet.json"
+    policy.write_text(json.dumps({"extends": "standard", "name": "fleet-standard", "rate_limits": []}))
+    per_client = 200
+    async with instance(estate, policy, redis_url, "a") as a_url, \
+            instance(estate, policy, redis_url, "b") as b_url:
+        async def client(url: str, n: int) -> int:
+            async with Client(url) as c:
+                for _ in range(n):
+                    await c.call_tool("count_assets", {})
+            return n
+
+        made = sum(await asyncio.gather(*(client(a_url if i % 2 else b_url, per_client) for i in range(8))))
+    trail = stream(redis_url)
+    tool_calls = [e for e in trail if e["kind"] == "tool" and e["name"] == "count_assets"]
+    assert made == 8 * per_client == len(tool_calls)
+    assert len({e["instance"] for e in tool_calls}) == 2
+    follower = FleetFollower(redis_url)
+    while follower.poll():
+        pass
+    merged = follower.log.entries(kind="tool")
+    assert len(merged) == made and follower.log.counters["allowed"] == made
+    assert {e.instance for e in merged} == {e["instance"] for e in tool_calls}
+    assert all(e.duration_ms is not None for e in merged)  # the rewrites replaced their entries
+
+
+def test_an_unreachable_store_refuses_as_rate_limited_and_says_so(caplog):
+    store = RedisBuckets(f"redis://127.0.0.1:{redis_server.free_port()}/0")
+    assert store.take([Want("k", 5, 1.0)]) == (0, 1.0)
+    with pytest.raises(ValueError, match="must be a redis://"):
+        RedisBuckets("http://127.0.0.1:6379")
+    assert RateLimiter(store=store).store is store
+    assert "shared rate-limit store" in caplog.text
