@@ -9,6 +9,8 @@ machine the calls/s figure moves with whatever else runs, and the client process
 Guarantee 1 (issue 12): deriving the reverse map at load, as a share of a 100k-asset load
 (classification included), and the first resolution of pseudonyms another process issued, in
 a fresh process that has loaded the same data with the same key.
+Fleet (issue 16): the same 8 clients with the rate-limit buckets in memory and in Redis (and the
+audit stream on), each in the same run.
 Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N] [--derive-assets N]`.
 """
 
@@ -20,6 +22,7 @@ import math
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -30,13 +33,20 @@ from mcp import Client, StdioServerParameters
 
 from cloudg_lab import Layer, Principal
 from cloudg_lab.adapters import HttpEndpoint, build_server, serve_stdio
+from cloudg_lab.adapters.fleet import join_fleet
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "wire"))
 ERAS = (("legacy", "legacy"), ("2026-07-28", "auto"))
 CLIENTS = 8
 
 
-def build_layer() -> Layer:
-    layer = Layer(policy="open", catalog=False)
+FLEET_POLICY = {"extends": "open", "name": "bench-fleet",
+                "rate_limits": [{"rate": 10**9, "per": "second", "burst": 10**9, "scope": "principal"}]}
+"""A limit no call reaches, so every call takes a token from the store being measured."""
+
+
+def build_layer(policy: Any = "open") -> Layer:
+    layer = Layer(policy=policy, catalog=False)
 
     @layer.tool()
     async def ping() -> str:
@@ -58,9 +68,9 @@ async def timed(call: Callable[[], Awaitable[Any]], n: int) -> list[float]:
 
 
 @asynccontextmanager
-async def http_server() -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
+async def http_server(*fleet: str) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--serve", "http", stdout=asyncio.subprocess.PIPE)
+        sys.executable, __file__, "--serve", "http", *fleet, stdout=asyncio.subprocess.PIPE)
     assert process.stdout is not None
     try:
         async with asyncio.timeout(60):
@@ -141,6 +151,13 @@ async def main(args: argparse.Namespace) -> None:
     for era, rate, server_ms in rates:
         print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s; server CPU {server_ms:.2f} ms/call "
               f"(≈ {1000 / server_ms:.0f} calls/s per core)")
+    stores = await store_figures(args.throughput_calls)
+    for label, rate, server_ms in stores:
+        print(f"http {CLIENTS} clients, {label:24} {rate:8.0f} calls/s; server CPU {server_ms:.2f} ms/call")
+    memory_rate = stores[0][1]
+    for label, rate, _ in stores[1:]:
+        print(f"fleet: {label} costs {1 - rate / memory_rate:+.0%} of the memory store's calls/s "
+              "(target <= 25%)")
     figures = derive_figures(args.derive_assets)
     print(f"derive {args.derive_assets:,} assets: load {figures['load']:.2f} s, reverse map "
           f"{figures['prepare']:.3f} s (+{figures['share']:.0%}, target <= 10%); fresh process: "
@@ -151,6 +168,23 @@ async def main(args: argparse.Namespace) -> None:
           f"{ratios['in-memory 2026-07-28']:.0f}×, stdio {ratios['stdio 2026-07-28']:.0f}×, "
           f"http {ratios['http 2026-07-28']:.0f}× | {CLIENTS} HTTP clients: "
           + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate, _ in rates) + " (target ≥ 400)")
+
+
+async def store_figures(calls: int) -> list[tuple[str, float, float]]:
+    """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, then in a real
+    Redis (Debian's `redis-server`, started here), then with the audit stream too."""
+    import redis_server  # the tests' own starter (tests/wire): a free loopback port, stopped by its PID
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder, redis_server.running(Path(folder)) as url:
+        for label, fleet in (("memory store", ("--store", "memory")),
+                             ("redis store", ("--store", url)),
+                             ("redis store + audit", ("--store", url, "--sink", url))):
+            async with http_server(*fleet) as (served, server):
+                before = cpu_seconds(server.pid)
+                rate = await throughput(served, calls, "auto")
+                rows.append((label, rate, (cpu_seconds(server.pid) - before) / calls * 1000))
+    return rows
 
 
 DERIVE_KEY = "bench-derive-key"
@@ -205,9 +239,11 @@ def resolve(path: str, pseudonyms: list[str]) -> None:
                       "max_ms": max(times), "resolved": resolved, "asked": len(pseudonyms)}))
 
 
-def serve(transport: str) -> None:
+def serve(transport: str, store: str | None = None, sink: str | None = None) -> None:
     """The server side of the stdio and HTTP rows, run in a subprocess."""
-    layer = build_layer()
+    layer = build_layer(FLEET_POLICY if store else "open")
+    if (store and store != "memory") or sink:
+        join_fleet(layer, rate_limit_store=None if store == "memory" else store, audit_sink=sink)
     if transport == "stdio":
         asyncio.run(serve_stdio(layer))
         return
@@ -223,10 +259,12 @@ if __name__ == "__main__":
                         help="assets for the reverse-map figures")
     parser.add_argument("--serve", choices=("stdio", "http"), help=argparse.SUPPRESS)
     parser.add_argument("--resolve", nargs="+", help=argparse.SUPPRESS)
+    parser.add_argument("--store", help=argparse.SUPPRESS)
+    parser.add_argument("--sink", help=argparse.SUPPRESS)
     parsed = parser.parse_args()
     if parsed.resolve:
         resolve(parsed.resolve[0], parsed.resolve[1:])
     elif parsed.serve:
-        serve(parsed.serve)
+        serve(parsed.serve, parsed.store, parsed.sink)
     else:
         asyncio.run(main(parsed))
