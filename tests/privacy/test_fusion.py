@@ -11,6 +11,7 @@ import pytest
 
 from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
+from tests.privacy.test_properties import held
 
 Ctx = Callable[..., TransformContext]
 STEPS = [{"type": "sanitize", "max_free_text": 200},
@@ -133,18 +134,6 @@ def test_values_nested_thousands_of_levels_deep_are_transformed(make_ctx: Ctx) -
     assert out == "*" * 16 + "MPLE"
 
 
-def _held(value: Any, pointer: str) -> bool:
-    for raw in pointer.split("/")[1:] if pointer else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return False
-    return True
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_a_mark_points_at_what_the_output_holds_when_an_entry_is_removed(make_ctx: Ctx,
                                                                         seed: int) -> None:
@@ -159,5 +148,5 @@ def test_a_mark_points_at_what_the_output_holds_when_an_entry_is_removed(make_ct
     out = build_pipeline(UNCAPPED).apply(value, ctx)
     assert "PRIVATE KEY" not in json.dumps(out) and secret_key not in json.dumps(out)
     assert ctx.report.to_dict()["dropped"]
-    assert ctx.marks and all(_held(out, m.path[len("/s"):]) for m in ctx.marks), \
+    assert ctx.marks and all(held(out, m.path[len("/s"):]) for m in ctx.marks), \
         [m.path for m in ctx.marks]

@@ -10,14 +10,11 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
-import signal
-import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
+import cliserve
 import pytest
 import redis
 import redis_server
@@ -28,8 +25,6 @@ from cloudg_lab.adapters.redis_limits import RedisBuckets
 from cloudg_lab.policy.ratelimit import RateLimiter, Want
 from cloudg_lab.sample import generate
 
-CLI = str(Path(sys.executable).parent / "cloudg-lab")
-WAIT = 60.0
 LIMIT = 240
 POLICY = {"extends": "strict", "name": "fleet-strict",
           "rate_limits": [{"rate": LIMIT, "per": "hour", "burst": LIMIT, "scope": "principal"}]}
@@ -44,26 +39,10 @@ def estate(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@asynccontextmanager
-async def instance(estate: Path, policy: Path, url: str, name: str) -> AsyncIterator[str]:
+def instance(estate: Path, policy: Path, url: str) -> AbstractAsyncContextManager[str]:
     env = {**os.environ, "CLOUDG_LAB_VAULT_KEY": "one-key-for-the-fleet"}
-    process = await asyncio.create_subprocess_exec(
-        CLI, "serve", "--transport", "http", "--port", "0", "--policy", str(policy),
-        "--dataset", f"prod={estate}", "--rate-limit-store", url, "--audit-sink", url,
-        env=env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
-    assert process.stderr is not None
-    try:
-        found = None
-        async with asyncio.timeout(WAIT):
-            while found is None:
-                line = (await process.stderr.readline()).decode()
-                assert line, f"instance {name} exited before serving"
-                found = re.search(r"serving (http://\S+)", line)
-        yield found.group(1)
-    finally:
-        process.send_signal(signal.SIGINT)
-        async with asyncio.timeout(WAIT):
-            await process.wait()
+    return cliserve.serving(["--policy", str(policy), "--dataset", f"prod={estate}",
+                             "--rate-limit-store", url, "--audit-sink", url], env)
 
 
 def code(result: Any) -> int | None:
@@ -91,8 +70,8 @@ async def test_pseudonyms_limits_and_the_audit_trail_hold_across_two_instances(e
                                                                                tmp_path):
     policy = tmp_path / "fleet.json"
     policy.write_text(json.dumps(POLICY))
-    async with instance(estate, policy, redis_url, "a") as a_url, \
-            instance(estate, policy, redis_url, "b") as b_url, Client(a_url) as a, Client(b_url) as b:
+    async with instance(estate, policy, redis_url) as a_url, \
+            instance(estate, policy, redis_url) as b_url, Client(a_url) as a, Client(b_url) as b:
         page = (await a.call_tool("find_assets", {"limit": 3})).structured_content
         calls = 1
         for item in page["items"]:
@@ -117,8 +96,8 @@ async def test_no_decision_is_lost_under_eight_concurrent_clients(estate, redis_
     policy = tmp_path / "open-fleet.json"
     policy.write_text(json.dumps({"extends": "standard", "name": "fleet-standard", "rate_limits": []}))
     per_client = 200
-    async with instance(estate, policy, redis_url, "a") as a_url, \
-            instance(estate, policy, redis_url, "b") as b_url:
+    async with instance(estate, policy, redis_url) as a_url, \
+            instance(estate, policy, redis_url) as b_url:
         async def client(url: str, n: int) -> int:
             async with Client(url) as c:
                 for _ in range(n):

@@ -7,18 +7,15 @@ and a lookup that fails changes nothing a later call sees.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import re
-import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
+import cliserve
 import pytest
 from mcp import Client
 
@@ -80,25 +77,8 @@ def test_another_key_resolves_nothing_and_a_random_key_is_announced(estate: Path
     assert "random" not in keyed.stderr
 
 
-@asynccontextmanager
-async def _server(estate: Path, key: str) -> AsyncIterator[str]:
-    process = await asyncio.create_subprocess_exec(
-        CLI, "serve", "--transport", "http", "--port", "0", "--policy", "strict",
-        "--dataset", f"prod={estate}", env=_env(key), stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE)
-    assert process.stderr is not None
-    try:
-        url = None
-        async with asyncio.timeout(WAIT):
-            while url is None:
-                line = (await process.stderr.readline()).decode()
-                assert line, "the server exited before serving"
-                url = re.search(r"serving (http://\S+)", line)
-        yield url.group(1)
-    finally:
-        process.send_signal(signal.SIGINT)
-        async with asyncio.timeout(WAIT):
-            await process.wait()
+def _server(estate: Path, key: str) -> AbstractAsyncContextManager[str]:
+    return cliserve.serving(["--policy", "strict", "--dataset", f"prod={estate}"], _env(key))
 
 
 async def test_two_http_servers_with_one_key_resolve_each_others_pseudonyms(estate: Path) -> None:
