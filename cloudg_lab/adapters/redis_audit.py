@@ -19,6 +19,7 @@ import socket
 import threading
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 import redis
 
@@ -108,6 +109,7 @@ class FleetFollower:
     def __init__(self, url: str, *, stream: str = STREAM, size: int = 10_000,
                  client: redis.Redis | None = None) -> None:
         self.stream = stream
+        self.where = where(url)
         self.log = AuditLog(size, record_allowed=True)
         self._redis = client if client is not None else connect(url, "--fleet")
         self._last = "0-0"
@@ -128,7 +130,16 @@ class FleetFollower:
         return n
 
     def start(self) -> FleetFollower:
-        """Follow the stream on a thread until `stop()`."""
+        """Read what the stream holds, then follow it on a thread until `stop()`.
+
+        Raises:
+            ConnectionError: when the Redis cannot be reached (its address named, no password).
+        """
+        try:
+            while self.poll():
+                pass
+        except redis.RedisError:
+            raise ConnectionError(f"cannot reach the fleet's Redis at {self.where}") from None
         if self._thread is None:
             self._thread = threading.Thread(target=self._follow, name="cloudg-fleet-audit", daemon=True)
             self._thread.start()
@@ -146,6 +157,12 @@ class FleetFollower:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(2.0)
+
+
+def where(url: str) -> str:
+    """Host and port of a Redis URL, without credentials (for titles and messages)."""
+    parts = urlsplit(url)
+    return parts.hostname + (f":{parts.port}" if parts.port else "") if parts.hostname else parts.path
 
 
 def _entry(fields: dict[bytes, bytes]) -> AuditEntry | None:

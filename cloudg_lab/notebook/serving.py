@@ -14,6 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from cloudg_lab.adapters.oauth import OAuthSettings
 from cloudg_lab.notebook.session import Session
 from cloudg_lab.types import Principal
 
@@ -58,13 +59,16 @@ def _token_spec(token: str, principal: Principal) -> str:
 
 
 async def serve(session: Session, *, port: int, token_env: str | None = None,
-                policy: str | None = None, principal: str | None = None) -> Served:
+                policy: str | None = None, principal: str | None = None,
+                oauth: OAuthSettings | None = None) -> Served:
     """Start the endpoint on the running loop and return once it accepts connections.
 
     Raises:
         RuntimeError: when already serving, or when the server fails to start.
         OSError: when the port cannot be bound.
         ValueError: for bad tokens in `$token_env`, an empty variable, or a bad policy/principal.
+
+    With `oauth`, JWT access tokens of that issuer are accepted too (`adapters.oauth`).
     """
     from cloudg_lab.adapters.http import HttpEndpoint
     from cloudg_lab.adapters.tokens import TokenTable
@@ -81,7 +85,7 @@ async def serve(session: Session, *, port: int, token_env: str | None = None,
     else:
         token = secrets.token_urlsafe(24)
         tokens = TokenTable([_token_spec(token, scope.principal)])
-    endpoint = HttpEndpoint(scope.layer, host="127.0.0.1", port=port, tokens=tokens)
+    endpoint = HttpEndpoint(scope.layer, host="127.0.0.1", port=port, tokens=tokens, oauth=oauth)
     await endpoint.start()
     served = Served(endpoint=endpoint, url=str(endpoint.url), loop=asyncio.get_running_loop(),
                     policy=scope.policy, principal=scope.principal.label(), token=token,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import socket
 
 import httpx2
+import issuer as local_issuer
 import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -107,6 +108,24 @@ async def test_tokens_from_an_environment_variable_map_to_their_principals(kerne
     finally:
         kernel.ok("%mcp stop")
     assert "holds no tokens" in kernel.run("%mcp serve --port 0 --token-env NB_EMPTY_TOKENS").stderr
+
+
+async def test_serve_with_oauth_maps_a_jwt_client_to_its_principal(kernel):
+    with local_issuer.running() as idp:
+        kernel.ok(f"srv = %mcp serve --port 0 --oauth-issuer {idp.url} "
+                  f"--oauth-audience {local_issuer.AUDIENCE}")
+        try:
+            url = kernel.value("srv.url")
+            _, added, me = await call_server(url, idp.token(client_id="nb-agent", scopes="analyst"))
+            assert added["sum"] == 42 and me == {"id": "nb-agent", "roles": ["analyst", "default"]}
+            async with httpx2.AsyncClient(timeout=10) as http:
+                expired = await http.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                                          headers={"authorization": f"Bearer {idp.token(expires_in=-600)}"})
+            assert expired.status_code == 401 and "invalid_token" in expired.headers["www-authenticate"]
+        finally:
+            kernel.ok("%mcp stop")
+    missing = kernel.run("%mcp serve --port 0 --oauth-issuer https://login.example")
+    assert not missing.ok and "--oauth-audience is required" in missing.stderr
 
 
 def test_unload_leaves_no_task_or_port_and_a_reload_starts_clean(kernel):

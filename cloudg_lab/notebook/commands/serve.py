@@ -1,4 +1,5 @@
-"""`%mcp serve [--port 8765] [--token-env VAR] [--policy P]`, `%mcp stop`, `%mcp status`."""
+"""`%mcp serve [--port 8765] [--token-env VAR] [--oauth-issuer URL --oauth-audience AUD] [--policy P]`,
+`%mcp stop`, `%mcp status`."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from IPython import get_ipython
 from IPython.core.error import UsageError
 
+from cloudg_lab.adapters.oauth import OAuthSettings
 from cloudg_lab.notebook import serving
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
@@ -54,14 +56,21 @@ def _configure_serve(parser: CommandParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
     parser.add_argument("--token-env", default=None, metavar="VAR",
                         help="read bearer tokens TOKEN[:ROLES[:ID]] from $VAR")
+    parser.add_argument("--oauth-issuer", default=None, metavar="URL",
+                        help="also accept JWT access tokens from this OAuth issuer")
+    parser.add_argument("--oauth-audience", default=None, metavar="AUD",
+                        help="the audience those tokens must name")
     add_scope(parser)
 
 
 async def _serve(inv: Invocation) -> Any:
+    a = inv.args
     try:
-        served = await serving.serve(inv.session, port=inv.args.port, token_env=inv.args.token_env,
-                                     policy=inv.policy, principal=inv.principal)
-    except RuntimeError as exc:
+        oauth = OAuthSettings(issuer=a.oauth_issuer, audience=a.oauth_audience or "") \
+            if a.oauth_issuer else None
+        served = await serving.serve(inv.session, port=a.port, token_env=a.token_env,
+                                     policy=inv.policy, principal=inv.principal, oauth=oauth)
+    except (RuntimeError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     return ServerView(served)
 

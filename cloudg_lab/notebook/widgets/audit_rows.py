@@ -15,7 +15,8 @@ from typing import Any
 from cloudg_lab.notebook.widgets import style
 
 COLUMNS = ["seq", "time", "decision", "kind", "name", "principal", "roles", "reason", "arguments",
-           "duration_ms"]
+           "duration_ms", "instance"]
+"""`instance` names the fleet member that decided (empty for this process's own trail)."""
 KINDS = ("tool", "resource", "prompt", "completion")
 
 
@@ -26,7 +27,7 @@ def row(entry: Any) -> dict[str, Any]:
             "decision": entry.decision, "kind": entry.kind, "name": entry.name,
             "principal": entry.principal, "roles": ",".join(entry.roles), "reason": entry.reason,
             "arguments": " ".join(f"{k}={v}" for k, v in entry.arguments.items()),
-            "duration_ms": entry.duration_ms}
+            "duration_ms": entry.duration_ms, "instance": getattr(entry, "instance", "")}
 
 
 def rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
