@@ -319,7 +319,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     try:
         fleet = join_fleet(layer, rate_limit_store=args.rate_limit_store, audit_sink=args.audit_sink)
-    except ValueError as exc:
+    except (ValueError, ConnectionError) as exc:
         raise UsageError(_one_line(exc)) from None
     try:
         return _serve(layer, args)

@@ -34,6 +34,7 @@ def join_fleet(layer: Any, *, rate_limit_store: str | None = None, audit_sink: s
 
     Raises:
         ValueError: for a URL that is not a Redis URL.
+        ConnectionError: when a Redis named does not answer.
     """
     fleet = Fleet()
     if rate_limit_store:

@@ -19,11 +19,10 @@ import socket
 import threading
 import time
 from typing import Any
-from urllib.parse import urlsplit
 
 import redis
 
-from cloudg_lab.adapters.redis_client import connect
+from cloudg_lab.adapters.redis_client import connect, reachable, where
 from cloudg_lab.logs import log_failure
 from cloudg_lab.policy.audit import AuditEntry, AuditLog
 
@@ -46,6 +45,7 @@ class RedisAuditSink:
         self.stream = stream
         self.instance = instance or instance_name()
         self._redis = client if client is not None else connect(url, "--audit-sink")
+        reachable(self._redis, url, "--audit-sink")
         self._queue: queue.SimpleQueue[tuple[AuditEntry, bool] | None] = queue.SimpleQueue()
         log.record_allowed = True  # the fleet's trail holds every decision, not only refusals
         self._unsubscribe = log.subscribe(self._on_entry)
@@ -157,12 +157,6 @@ class FleetFollower:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(2.0)
-
-
-def where(url: str) -> str:
-    """Host and port of a Redis URL, without credentials (for titles and messages)."""
-    parts = urlsplit(url)
-    return parts.hostname + (f":{parts.port}" if parts.port else "") if parts.hostname else parts.path
 
 
 def _entry(fields: dict[bytes, bytes]) -> AuditEntry | None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import redis
 
-from cloudg_lab.adapters.redis_client import connect
+from cloudg_lab.adapters.redis_client import connect, reachable
 from cloudg_lab.logs import log_failure
 from cloudg_lab.policy.ratelimit import Want
 
@@ -61,8 +61,10 @@ class RedisBuckets:
     def __init__(self, url: str, *, client: redis.Redis | None = None) -> None:
         """Raises:
             ValueError: for a URL that is not a Redis URL.
+            ConnectionError: when the server does not answer now (later outages refuse calls).
         """
         self._redis = client if client is not None else connect(url, "--rate-limit-store", timeout=2.0)
+        reachable(self._redis, url, "--rate-limit-store")
         self._take: Any = self._redis.register_script(_TAKE)
 
     def take(self, wants: Sequence[Want]) -> tuple[int, float] | None:

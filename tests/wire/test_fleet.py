@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
@@ -118,10 +119,25 @@ async def test_no_decision_is_lost_under_eight_concurrent_clients(estate, redis_
     assert all(e.duration_ms is not None for e in merged)  # the rewrites replaced their entries
 
 
-def test_an_unreachable_store_refuses_as_rate_limited_and_says_so(caplog):
-    store = RedisBuckets(f"redis://127.0.0.1:{redis_server.free_port()}/0")
+def test_a_store_that_goes_away_refuses_as_rate_limited_and_says_so(caplog, tmp_path):
+    with redis_server.running(tmp_path) as url:
+        store = RedisBuckets(url)
+        assert store.take([Want("k", 5, 1.0)]) is None
     assert store.take([Want("k", 5, 1.0)]) == (0, 1.0)
-    with pytest.raises(ValueError, match="must be a redis://"):
-        RedisBuckets("http://127.0.0.1:6379")
-    assert RateLimiter(store=store).store is store
     assert "shared rate-limit store" in caplog.text
+    assert RateLimiter(store=store).store is store
+
+
+def test_serve_refuses_to_start_on_a_store_it_cannot_reach():
+    port = redis_server.free_port()
+    for flag in ("--rate-limit-store", "--audit-sink"):
+        done = subprocess.run([cliserve.CLI, "serve", "--transport", "http", "--port", "0",
+                               flag, f"redis://user:hunter2@127.0.0.1:{port}/0"],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 2
+        last = done.stderr.strip().splitlines()[-1]
+        assert last == f"Error: {flag}: cannot reach Redis at 127.0.0.1:{port}"
+        assert "hunter2" not in done.stderr and "Traceback" not in done.stderr
+    wrong = subprocess.run([cliserve.CLI, "serve", "--rate-limit-store", "http://127.0.0.1:1"],
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert wrong.returncode == 2 and "must be a redis://" in wrong.stderr
