@@ -13,13 +13,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mappi
 from typing import Any
 
 from cloudg_lab.notebook.display import html
-from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
+from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
 from cloudg_lab.notebook.display.progress import progress
+from cloudg_lab.notebook.display.structured import structured_html
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
     EmbeddedResource,
+    Mark,
+    PromptMessage,
     PromptResult,
     ResourceLink,
     TextContent,
@@ -137,12 +140,19 @@ class CallResult:
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        real = self.shows_real_values
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
-                       marks=self.result.marks)
+                       marks=self.result.marks, real_values=real)
         head = self.origin.head(_ms(self.duration_ms), "error" if self.is_error else "")
         attrs = {"tool": self.origin.name, "kind": "tool"}
-        return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs),
+        return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs, real_values=real),
                           self._plain(head), include, exclude)
+
+    @property
+    def shows_real_values(self) -> bool:
+        """Whether this output carries the "real values" banner (`bundle.shows_real_values`)."""
+        revealed = not self.is_error and (self.structured or {}).get("found") is True
+        return shows_real_values(self.origin, revealed)
 
     def _html_body(self) -> str:
         limit = self.origin.display_limit
@@ -155,14 +165,7 @@ class CallResult:
         value = self.structured
         if value is None:
             return chips + html.json_block(self.wire["content"], marks, "/content", limit=limit)
-        found = records_of(value)
-        if found is None:
-            return chips + html.json_block(value, marks, "/structuredContent", limit=limit)
-        key, rows = found
-        rest = {k: v for k, v in value.items() if k != key}
-        summary = html.json_block(rest, marks, "/structuredContent", limit=limit) if rest else ""
-        return chips + summary + html.records_table(rows, marks, f"/structuredContent/{key}",
-                                                    limit=limit)
+        return chips + structured_html(value, marks, "/structuredContent", limit=limit)
 
     def _plain(self, head: str) -> str:
         if self.is_error:
@@ -264,7 +267,9 @@ class ReadResult:
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
-        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report)
+        real = shows_real_values(self.origin, True)
+        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
+                       real_values=real)
         limit = self.origin.display_limit
         parts = [html.report_chips(self.report)]
         for i, content in enumerate(self.contents):
@@ -272,13 +277,13 @@ class ReadResult:
                 size = len(content.blob)
                 parts.append(f"<div>{html.esc(content.mime_type)} blob, {size} base64 chars</div>")
             elif _is_json(content.mime_type) and self.data is not None and i == 0:
-                parts.append(html.json_block(self.data, {}, f"/contents/{i}/text", limit=limit))
+                parts.append(structured_html(self.data, {}, f"/contents/{i}/text", limit=limit))
             else:
                 parts.append(f'<pre class="cloudg-json">{html.esc(content.text)}</pre>')
         head = self.origin.head(_ms(self.duration_ms))
         plain = "\n".join([head, _clip(self.text)] + ([_report_line(self.report)] if self.report else []))
-        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"}),
-                          plain, include, exclude)
+        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"},
+                                                real_values=real), plain, include, exclude)
 
     def __repr__(self) -> str:
         return f"<ReadResult {self.origin.name}: {len(self.contents)} contents>"
@@ -310,18 +315,18 @@ class PromptView:
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        real = shows_real_values(self.origin, True)
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
-                       marks=self.result.marks)
-        marks = html.index_marks(self.result.marks)
+                       marks=self.result.marks, real_values=real)
         parts = [html.report_chips(self.report)]
         if self.result.description:
-            parts.append(f"<p>{html.esc(self.result.description)}</p>")
-        for i, message in enumerate(self.result.messages):
-            body = _block_html(message.content, marks, f"/messages/{i}/content",
-                               self.origin.display_limit)
-            parts.append(f"<div><b>{html.esc(message.role)}</b>{body}</div>")
+            parts.append(f'<div class="cloudg-muted">{html.esc(self.result.description)}</div>')
+        parts += [_message_html(message, self.result.marks, f"/messages/{i}/content",
+                                self.origin.display_limit)
+                  for i, message in enumerate(self.result.messages)]
         head = self.origin.head(_ms(self.duration_ms), f"{len(self.result.messages)} messages")
-        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "prompt"}),
+        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "prompt"},
+                                                real_values=real),
                           f"{head}\n{_clip(self.text)}", include, exclude)
 
     def __repr__(self) -> str:
@@ -339,9 +344,28 @@ def _block_text(block: Any) -> str:
     return f"<{getattr(block, 'type', 'content')}>"
 
 
+def _message_html(message: PromptMessage, marks: Sequence[Mark], path: str, limit: int) -> str:
+    """One message as a bubble under its role. Marks on a whole text cannot say which words changed,
+    so they are summarised once under the bubble rather than painted over the text."""
+    at_text = [m for m in marks if m.path == path + "/text"]
+    body = _block_html(message.content, html.index_marks(marks), path, limit)
+    counts: dict[tuple[str, str], list[Mark]] = {}
+    for mark in at_text:
+        counts.setdefault((mark.kind, mark.entity), []).append(mark)
+    changes = " ".join(html.badge(html.esc(f"{entity} ×{len(same)}"), same[0])
+                       for (_, entity), same in counts.items())
+    note = f'<div class="cloudg-muted">changed inside: {changes}</div>' if changes else ""
+    return (f'<div class="cloudg-message" data-role="{html.esc(message.role)}"><div class="cloudg-role">'
+            f'{html.esc(message.role)}</div><div class="cloudg-bubble">{body}{note}</div></div>')
+
+
 def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
     if isinstance(block, TextContent):
-        return f'<pre class="cloudg-json">{html.badge(html.esc(block.text), marks.get(path + "/text"))}</pre>'
+        parsed = _json_text(block.text)
+        if parsed is not None:
+            text = json.dumps(parsed, indent=2, ensure_ascii=False)
+            return f'<pre class="cloudg-json">{html.esc(text)}</pre>'
+        return f'<div class="cloudg-message-text">{html.esc(block.text)}</div>'
     if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
         text_path = path + "/resource/text"
         if _is_json(block.resource.mime_type):
@@ -352,6 +376,17 @@ def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str
         text = html.badge(html.esc(block.resource.text), marks.get(text_path))
         return f'<pre class="cloudg-json">{text}</pre>'
     return f"<pre>{html.esc(_block_text(block))}</pre>"
+
+
+def _json_text(text: str) -> Any:
+    """The value of a text that is a JSON object or array (a prompt's context), else None."""
+    stripped = text.strip()
+    if not stripped.startswith(("{", "[")):
+        return None
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return None
 
 
 def _is_json(mime_type: str | None) -> bool:
