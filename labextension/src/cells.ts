@@ -38,8 +38,19 @@ export function renderCell(value: unknown, pointer: string, options: TreeOptions
     }
     return cell;
   }
-  const text = el('span', value === null || value === undefined ? 'cloudg-muted' : '', scalarText(value));
+  const text = el('span', textClass(value), scalarText(value));
   return withBadge(text, options.marks.at.get(pointer));
+}
+
+/**
+ * Identifiers (no whitespace) never wrap, so `res-8de954a6d9` is not split at its hyphen; text
+ * with spaces wraps between words only.
+ */
+export function textClass(value: unknown): string {
+  if (value === null || value === undefined) {
+    return 'cloudg-muted';
+  }
+  return /\s/.test(scalarText(value)) ? 'cloudg-prose' : 'cloudg-token';
 }
 
 function inline(

@@ -8,6 +8,7 @@
  */
 
 import { withBadge } from './badge';
+import { textClass } from './cells';
 import { el, isRecord } from './dom';
 import { MarkIndex, childPointer } from './pointer';
 
@@ -56,7 +57,7 @@ function keyLabel(key: string | null): HTMLElement | null {
 function scalar(value: unknown): HTMLElement {
   const type = value === null ? 'null' : typeof value;
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return el('span', `cloudg-value cloudg-value--${type}`, text);
+  return el('span', `cloudg-value cloudg-value--${type} ${textClass(value)}`, text);
 }
 
 function renderContainer(

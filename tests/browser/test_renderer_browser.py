@@ -106,7 +106,7 @@ def test_listing_resource_and_prompt_render_their_shapes(rendered: NotebookPage)
     assert result(rendered, "tools").locator(".cloudg-chip[data-chip='unchanged']").count() == 1
     resource = result(rendered, "cloudg://datasets/{name}")
     assert resource.locator(".cloudg-chip").count() == 0, "a marked result is not 'unchanged'"
-    assert resource.locator(".cloudg-badge[data-entity='dataset_name']").inner_text() == '"ds-1475e44a6f"'
+    assert resource.locator(".cloudg-badge[data-entity='dataset_name']").inner_text() == 'ds-1475e44a6f'
     message = result(rendered, "investigate_asset").locator(".cloudg-message[data-role='user']")
     assert message.locator(".cloudg-badge[data-entity='resource_name']").count() == 1
 

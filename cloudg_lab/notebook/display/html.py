@@ -91,7 +91,10 @@ def json_details(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
 def cell_html(value: Any, marks: MarkIndex, path: str) -> str:
     """One table cell: readable text (no reprs), badged when marked, or when a nested value holds
     a mark somewhere inside."""
-    text = esc(plain_text(value))
+    shown = plain_text(value)
+    text = esc(shown)
+    if isinstance(value, str) and shown and not any(c.isspace() for c in shown):
+        text = f'<span class="cloudg-token">{text}</span>'  # an identifier: never split at a hyphen
     if isinstance(value, Mapping | list) and path not in marks:
         inner = [m for p, m in marks.items() if p.startswith(path + "/")]
         if inner:

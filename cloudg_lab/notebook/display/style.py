@@ -20,7 +20,7 @@ overflow-wrap:break-word;word-break:normal;
 --cg-error:var(--jp-error-color1,currentColor);--cg-line:var(--jp-border-color2,currentColor);
 --cg-base:var(--jp-layout-color0,transparent)}}
 {r} .cloudg-head{{color:var(--jp-content-font-color2,inherit);margin:2px 0 4px}}
-{r} .cloudg-json{{margin:4px 0;padding:4px;white-space:pre-wrap;
+{r} .cloudg-json{{margin:4px 0;padding:4px;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;
 font-family:var(--jp-code-font-family,monospace);
 font-size:var(--jp-code-font-size,inherit);background:var(--jp-cell-editor-background,transparent);
 color:var(--jp-content-font-color1,inherit);border-radius:2px}}
@@ -44,6 +44,7 @@ color:var(--jp-content-font-color0,inherit)}}
 {r} .cloudg-more,{r} .cloudg-muted{{color:var(--jp-content-font-color2,inherit);font-style:italic}}
 {r} .cloudg-facts{{display:flex;flex-wrap:wrap;gap:2px 16px;margin:4px 0;
 font-family:var(--jp-code-font-family,monospace)}}
+{r} .cloudg-token{{white-space:nowrap}}
 {r} .cloudg-key{{color:var(--jp-content-font-color2,inherit)}}
 {r} .cloudg-section-title{{font-weight:600;margin:6px 0 2px}}
 {r} .cloudg-scroll{{max-height:32em;overflow:auto;max-width:100%}}
@@ -69,7 +70,8 @@ border-radius:2px}}
 color:var(--jp-content-font-color2,inherit);margin:0 0 2px 4px}}
 {r} .cloudg-bubble{{padding:6px 10px;border:1px solid var(--cg-line);border-radius:10px;
 background:var(--jp-layout-color1,transparent)}}
-{r} .cloudg-message-text{{white-space:pre-wrap}}
+{r} .cloudg-message-text,{r} .cloudg-error-text{{white-space:pre-wrap;word-break:normal;
+overflow-wrap:break-word}}
 {r} details>summary{{cursor:pointer;color:var(--jp-content-font-color2,inherit);
 font-size:var(--jp-ui-font-size0,smaller)}}
 {r} h4{{margin:8px 0 2px;font-size:var(--jp-ui-font-size1,inherit)}}
