@@ -40,8 +40,8 @@ PAGE = ".cloudg-result[data-cloudg-name='find_assets']"
 _PROBE = """() => {
   const pick = ['font-family', 'font-size', 'color', 'background-color', 'text-align', 'line-height'];
   const targets = ['.cloudg-result', '.cloudg-result .cloudg-table td', '.cloudg-result .cloudg-badge',
-                   '.cloudg-result .cloudg-error', '.cloudg-result .cloudg-chip', '.jp-Cell .jp-InputArea-editor',
-                   '.jp-OutputArea-output pre'];
+                   '.cloudg-result .cloudg-error', '.cloudg-result .cloudg-chip',
+                   '.jp-Cell .jp-InputArea-editor', '.jp-OutputArea-output pre'];
   return Object.fromEntries(targets.map(sel => {
     const node = document.querySelector(sel);
     if (!node) { return [sel, null]; }
@@ -163,7 +163,8 @@ def test_error_text_keeps_4_5_to_1_contrast(screen: NotebookPage, theme: str) ->
         for selector in texts:
             fg, bg = screen.page.locator(selector).first.evaluate(_COLOURS)
             ratios[selector] = round(contrast(fg, bg), 2)
-        screen.screenshot(f"screen-error-{theme.split()[-1].lower()}", ".cloudg-result .cloudg-error >> nth=0")
+        shot = f"screen-error-{theme.rsplit(maxsplit=1)[-1].lower()}"
+        screen.screenshot(shot, ".cloudg-result .cloudg-error >> nth=0")
     finally:
         set_theme(screen, "JupyterLab Light")
     assert min(ratios.values()) >= 4.5, ratios
@@ -173,7 +174,8 @@ def test_text_wraps_between_words_and_identifiers_never_split(screen: NotebookPa
     """JupyterLab gives output `pre` elements `word-break: break-all`; ours must not inherit it."""
     styles = screen.page.eval_on_selector_all(
         ".cloudg-result pre, .cloudg-html pre, .cloudg-result .cloudg-token, .cloudg-html .cloudg-token",
-        "nodes => nodes.map(n => [n.matches('pre'), getComputedStyle(n).wordBreak, getComputedStyle(n).whiteSpace])")
+        "nodes => nodes.map(n => [n.matches('pre'), getComputedStyle(n).wordBreak,"
+        " getComputedStyle(n).whiteSpace])")
     pres = [s for s in styles if s[0]]
     tokens = [s for s in styles if not s[0]]
     assert pres and tokens
