@@ -22,7 +22,11 @@ export function scalarText(value: unknown): string {
   return typeof value === 'string' ? value : String(value);
 }
 
-/** Render `value` found at `pointer` as inline content for a cell. */
+/**
+ * Render `value` found at `pointer` as inline content for a cell. An identifier comes back as bare
+ * text (or a badge around it): tables hold thousands of them, and their cells, facts and bar labels
+ * keep identifiers on one line themselves (`white-space: nowrap`), so no extra element is needed.
+ */
 export function renderCell(value: unknown, pointer: string, options: TreeOptions): Node | string {
   if (Array.isArray(value)) {
     return inline(value.map((item, i) => [null, item, childPointer(pointer, i)]), pointer, options, ', ');
@@ -38,7 +42,8 @@ export function renderCell(value: unknown, pointer: string, options: TreeOptions
     }
     return cell;
   }
-  const text = el('span', textClass(value), scalarText(value));
+  const kind = textClass(value);
+  const text = kind === 'cloudg-token' ? scalarText(value) : el('span', kind, scalarText(value));
   return withBadge(text, options.marks.at.get(pointer));
 }
 
@@ -68,11 +73,11 @@ function inline(
       parts.push(el('span', 'cloudg-key', `${key} `));
     }
     const nested = Array.isArray(item) || isRecord(item);
-    parts.push(
-      nested
-        ? withBadge(JSON.stringify(item), options.marks.at.get(itemPointer))
-        : renderCell(item, itemPointer, options)
-    );
+    const shown = nested
+      ? withBadge(JSON.stringify(item), options.marks.at.get(itemPointer))
+      : renderCell(item, itemPointer, options);
+    // Inline content wraps between entries, so each bare identifier keeps itself on one line.
+    parts.push(typeof shown === 'string' ? el('span', 'cloudg-token', shown) : shown);
   });
   return el('span', 'cloudg-inline', withBadge(el('span', '', ...parts), options.marks.at.get(pointer)));
 }

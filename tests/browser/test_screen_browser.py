@@ -24,16 +24,18 @@ pytestmark = pytest.mark.browser
 PAGE_SIZE = 7
 CELLS = [
     "%load_ext cloudg_lab",
-    f"%mcp call find_assets limit={PAGE_SIZE} --policy strict",
+    f"page = %mcp call find_assets limit={PAGE_SIZE} --policy strict\ndisplay(page)",
     "tools = %mcp tools\ndisplay(tools)\nprint('n_tools', len(tools.wire))",
     "counts = %mcp call count_assets group_by=region --policy strict\ndisplay(counts)\n"
     "print('n_groups', len(counts.structured['groups']))",
     "err = %mcp call find_assets limit=abc --policy strict\ndisplay(err)",
     "from IPython.display import HTML\nHTML(err._repr_mimebundle_()['text/html'])",
+    "HTML(page._repr_mimebundle_()['text/html'])",
     "%mcp call find_assets limit=2 --policy open",
     "%mcp help",
 ]
 HELP_CELL = len(CELLS) - 1
+HELP_NODE = f"window.jupyterapp.shell.currentWidget.content.widgets[{HELP_CELL}].node"
 PAGE = ".cloudg-result[data-cloudg-name='find_assets']"
 
 # Computed styles of elements outside the help output: our renderer's and JupyterLab's own.
@@ -124,7 +126,7 @@ def screen(browser: Browser, jupyter_server: Callable[[str], JupyterServer], fro
     with notebooks(browser, jupyter_server(frontend), artifacts) as open_notebook:
         nb = open_notebook("screen.ipynb", CELLS)
         assert nb.run_all() == []
-        nb.page.wait_for_selector(".cloudg-html table.cloudg-table")  # the help output is on the page
+        nb.page.wait_for_function(f"!!{HELP_NODE}.querySelector('.cloudg-html table.cloudg-table')")
         yield nb
 
 
@@ -143,7 +145,7 @@ def test_the_help_output_changes_no_style_outside_its_root_in_either_theme(scree
         with_help["dark"] = page.evaluate(_PROBE)
         screen.screenshot("screen-dark")
         page.evaluate(f"window.jupyterapp.shell.currentWidget.content.widgets[{HELP_CELL}].model.outputs.clear()")
-        page.wait_for_function("!document.querySelector('.cloudg-html table.cloudg-table')")
+        page.wait_for_function(f"!{HELP_NODE}.querySelector('.cloudg-html')")
         without = {"dark": page.evaluate(_PROBE)}
     finally:
         set_theme(screen, "JupyterLab Light")
@@ -170,17 +172,25 @@ def test_error_text_keeps_4_5_to_1_contrast(screen: NotebookPage, theme: str) ->
     assert min(ratios.values()) >= 4.5, ratios
 
 
+# Per table cell whose text is one identifier (no whitespace): on how many lines it is laid out.
+_TOKEN_LINES = """() => [...document.querySelectorAll('.cloudg-result .cloudg-table td,'
+                                                    + ' .cloudg-html .cloudg-table td')]
+  .filter(td => td.textContent.trim() && !/\\s/.test(td.textContent.trim()))
+  .map(td => { const range = document.createRange(); range.selectNodeContents(td);
+               const tops = [...range.getClientRects()].map(r => Math.round(r.top));
+               return [td.textContent, new Set(tops).size]; })"""
+
+
 def test_text_wraps_between_words_and_identifiers_never_split(screen: NotebookPage) -> None:
-    """JupyterLab gives output `pre` elements `word-break: break-all`; ours must not inherit it."""
+    """JupyterLab gives output `pre` elements `word-break: break-all`; ours must not inherit it, and an
+    identifier such as `res-8de954a6d9` or an ARN is never split at a hyphen."""
     styles = screen.page.eval_on_selector_all(
-        ".cloudg-result pre, .cloudg-html pre, .cloudg-result .cloudg-token, .cloudg-html .cloudg-token",
-        "nodes => nodes.map(n => [n.matches('pre'), getComputedStyle(n).wordBreak,"
-        " getComputedStyle(n).whiteSpace])")
-    pres = [s for s in styles if s[0]]
-    tokens = [s for s in styles if not s[0]]
-    assert pres and tokens
-    assert {(word, space) for _, word, space in pres} == {("normal", "pre-wrap")}
-    assert {space for _, _, space in tokens} == {"nowrap"}
+        ".cloudg-result pre, .cloudg-html pre",
+        "nodes => nodes.map(n => [getComputedStyle(n).wordBreak, getComputedStyle(n).whiteSpace])")
+    assert styles and {tuple(s) for s in styles} == {("normal", "pre-wrap")}
+    lines = screen.page.evaluate(_TOKEN_LINES)
+    assert len(lines) > 5 * PAGE_SIZE and any("-" in text for text, _ in lines)
+    assert [text for text, n in lines if n != 1] == []
 
 
 def test_tools_and_a_page_of_assets_are_tables_with_the_kernels_row_counts(screen: NotebookPage) -> None:
@@ -189,6 +199,8 @@ def test_tools_and_a_page_of_assets_are_tables_with_the_kernels_row_counts(scree
     assert tools.count() == stream_value(screen, "n_tools") > 10
     rows = page.locator(f"{PAGE} >> nth=0").locator("table.cloudg-table tbody tr")
     assert rows.count() == PAGE_SIZE
+    fallback = page.locator(".cloudg-html[data-tool='find_assets'] table.cloudg-table tbody tr")
+    assert fallback.count() == PAGE_SIZE
     assert rows.first.locator(".cloudg-badge[data-kind='pseudonym']").count() >= 2, "badges stay in the cells"
     bars = page.locator(".cloudg-result[data-cloudg-name='count_assets'] .cloudg-bar")
     assert bars.count() == stream_value(screen, "n_groups") > 1
