@@ -40,23 +40,28 @@ function renderMessageBlock(block: unknown, pointer: string, options: TreeOption
     return renderBlock(block, pointer, options);
   }
   const textPointer = childPointer(pointer, 'text');
-  const json = jsonText(block.text);
-  const shown =
-    json === null ? el('div', 'cloudg-message-text', block.text) : el('pre', 'cloudg-json', JSON.stringify(json, null, 2));
+  const shown = looksLikeJson(block.text)
+    ? el('pre', 'cloudg-json', formatJson(block.text))
+    : el('div', 'cloudg-message-text', block.text);
   const marks = options.marks.at.get(textPointer);
   return el('div', '', shown, marks ? changes(marks) : null);
 }
 
-/** The parsed value of a text that is a JSON object or array, else null. */
-export function jsonText(text: string): unknown {
-  const trimmed = text.trim();
-  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) {
-    return null;
-  }
+/** Whether a text opens like a JSON object or array (a prompt's structured context). */
+export function looksLikeJson(text: string): boolean {
+  const trimmed = text.trimStart();
+  return trimmed.startsWith('{') || trimmed.startsWith('[');
+}
+
+/**
+ * The text re-indented when it parses; as it came otherwise, because a context the layer cut to
+ * its budget (`… [+2211 chars]`) no longer parses but is already indented JSON text.
+ */
+export function formatJson(text: string): string {
   try {
-    return JSON.parse(trimmed) as unknown;
+    return JSON.stringify(JSON.parse(text) as unknown, null, 2);
   } catch {
-    return null;
+    return text;
   }
 }
 

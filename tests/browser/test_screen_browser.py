@@ -32,6 +32,9 @@ CELLS = [
     "from IPython.display import HTML\nHTML(err._repr_mimebundle_()['text/html'])",
     "HTML(page._repr_mimebundle_()['text/html'])",
     "%mcp call find_assets limit=2 --policy open",
+    "ref = page.structured['items'][0]['id']\nnear = %mcp call neighbors ref={ref} --policy strict\n"
+    "display(near)\nprint('n_near', near.structured['returned'])",
+    "%mcp prompt investigate_asset ref={ref} --policy strict",
     "%mcp help",
 ]
 HELP_CELL = len(CELLS) - 1
@@ -233,6 +236,28 @@ def test_only_the_output_under_open_carries_the_real_values_banner(screen: Noteb
     assert ("open", True) in [tuple(r) for r in results]
     assert all(banner == (policy == "open") for policy, banner in results), results
     screen.screenshot("screen-real-values", ".cloudg-result.cloudg-result--real")
+
+
+def test_a_neighbourhood_is_a_picture_with_badged_nodes(screen: NotebookPage) -> None:
+    near = screen.page.locator(".cloudg-result[data-cloudg-name='neighbors']")
+    nodes = near.locator("svg.cloudg-graph .cloudg-graph-node")
+    assert nodes.count() == min(stream_value(screen, "n_near"), 24) + 1  # the asset in the middle too
+    assert near.locator("svg.cloudg-graph .cloudg-graph-edge").count() == nodes.count() - 1
+    badged = near.locator("svg.cloudg-graph .cloudg-graph-node[data-entity]")
+    assert badged.count() == nodes.count(), "under strict every node's name is a pseudonym"
+    screen.screenshot("screen-neighbours", ".cloudg-result[data-cloudg-name='neighbors']")
+
+
+def test_a_prompt_is_a_conversation_with_its_context_as_formatted_json(screen: NotebookPage) -> None:
+    prompt = screen.page.locator(".cloudg-result[data-cloudg-kind='prompt']")
+    messages = prompt.locator(".cloudg-message")
+    assert messages.count() >= 2
+    context = prompt.locator(".cloudg-bubble pre.cloudg-json").first
+    assert context.inner_text().startswith("{\n  \"dataset\"")
+    # the context's marks are summarised once, not painted over its lines
+    assert context.locator(".cloudg-badge").count() == 0
+    assert prompt.locator(".cloudg-changes .cloudg-badge[data-entity='resource_name']").count() == 1
+    screen.screenshot("screen-prompt", ".cloudg-result[data-cloudg-kind='prompt']")
 
 
 def test_no_console_error_mentions_cloudg(screen: NotebookPage) -> None:

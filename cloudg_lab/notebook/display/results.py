@@ -361,10 +361,8 @@ def _message_html(message: PromptMessage, marks: Sequence[Mark], path: str, limi
 
 def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
     if isinstance(block, TextContent):
-        parsed = _json_text(block.text)
-        if parsed is not None:
-            text = json.dumps(parsed, indent=2, ensure_ascii=False)
-            return f'<pre class="cloudg-json">{html.esc(text)}</pre>'
+        if block.text.lstrip().startswith(("{", "[")):
+            return f'<pre class="cloudg-json">{html.esc(_formatted_json(block.text))}</pre>'
         return f'<div class="cloudg-message-text">{html.esc(block.text)}</div>'
     if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
         text_path = path + "/resource/text"
@@ -378,15 +376,13 @@ def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str
     return f"<pre>{html.esc(_block_text(block))}</pre>"
 
 
-def _json_text(text: str) -> Any:
-    """The value of a text that is a JSON object or array (a prompt's context), else None."""
-    stripped = text.strip()
-    if not stripped.startswith(("{", "[")):
-        return None
+def _formatted_json(text: str) -> str:
+    """A prompt's JSON context re-indented; as it came when it does not parse, because a context
+    the layer cut to its budget (`… [+2211 chars]`) is still indented JSON text."""
     try:
-        return json.loads(stripped)
+        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
     except ValueError:
-        return None
+        return text
 
 
 def _is_json(mime_type: str | None) -> bool:
