@@ -181,6 +181,14 @@ def test_the_banner_rule(reason: Any, structured: Any, is_error: bool, banner: b
     assert bundle[MIME_TYPE]["real_values"] is banner
 
 
+def test_the_standalone_banner_brings_its_root_and_style():
+    from cloudg_lab.notebook.display.html import standalone_banner
+
+    shown = standalone_banner()
+    assert shown.startswith(STYLE + f'<div class="{ROOT}"><div class="cloudg-banner" role="note">')
+    assert "Real values" in shown
+
+
 async def test_the_session_marks_outputs_under_open_and_nothing_else():
     session = Session()
     shown_open = await session.call("find_assets", {"limit": 1}, policy="open")

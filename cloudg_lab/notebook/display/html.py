@@ -179,6 +179,11 @@ def banner() -> str:
             f"{esc(REAL_VALUES_NOTE)}</div>")
 
 
+def standalone_banner() -> str:
+    """The banner with its own root and style, for HTML that lives outside `frame_html` (widgets)."""
+    return f'{STYLE}<div class="{ROOT}">{banner()}</div>'
+
+
 def frame_html(title: str, body: str, *, attrs: Mapping[str, str] | None = None,
                real_values: bool = False) -> str:
     """The root `div` every output shares: the scoped style block, a head line, the body."""
