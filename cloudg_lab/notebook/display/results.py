@@ -1,4 +1,4 @@
-"""What `%mcp call`, `read` and `prompt` return: results that read well and stay data.
+"""What `%mcp call` and `read` return: results that read well and stay data (prompts: `prompts`).
 
 Each object keeps the layer's result untouched (`.wire` is what an MCP client would get) and adds
 the context a reader needs: tool, policy, principal, duration, the transform report and the marks
@@ -20,12 +20,6 @@ from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
-    EmbeddedResource,
-    Mark,
-    PromptMessage,
-    PromptResult,
-    ResourceLink,
-    TextContent,
     TextResourceContents,
     ToolResult,
 )
@@ -143,7 +137,7 @@ class CallResult:
         real = self.shows_real_values
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
                        marks=self.result.marks, real_values=real)
-        head = self.origin.head(_ms(self.duration_ms), "error" if self.is_error else "")
+        head = self.origin.head(ms_text(self.duration_ms), "error" if self.is_error else "")
         attrs = {"tool": self.origin.name, "kind": "tool"}
         return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs, real_values=real),
                           self._plain(head), include, exclude)
@@ -179,7 +173,7 @@ class CallResult:
             lines.append(_page_line(self.structured or {}, found[0]))
             lines.append(frame.to_string(index=False))
         else:
-            lines.append(_clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
+            lines.append(clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
                                if self.structured is not None else self.text))
         if self.report:
             lines.append(_report_line(self.report))
@@ -247,7 +241,7 @@ class ReadResult:
     def data(self) -> Any:
         """The first JSON content parsed, or None when no content is JSON."""
         for content in self.contents:
-            if isinstance(content, TextResourceContents) and _is_json(content.mime_type):
+            if isinstance(content, TextResourceContents) and is_json_mime(content.mime_type):
                 try:
                     return json.loads(content.text)
                 except ValueError:
@@ -276,12 +270,12 @@ class ReadResult:
             if isinstance(content, BlobResourceContents):
                 size = len(content.blob)
                 parts.append(f"<div>{html.esc(content.mime_type)} blob, {size} base64 chars</div>")
-            elif _is_json(content.mime_type) and self.data is not None and i == 0:
+            elif is_json_mime(content.mime_type) and self.data is not None and i == 0:
                 parts.append(structured_html(self.data, {}, f"/contents/{i}/text", limit=limit))
             else:
                 parts.append(f'<pre class="cloudg-json">{html.esc(content.text)}</pre>')
-        head = self.origin.head(_ms(self.duration_ms))
-        plain = "\n".join([head, _clip(self.text)] + ([_report_line(self.report)] if self.report else []))
+        head = self.origin.head(ms_text(self.duration_ms))
+        plain = "\n".join([head, clip(self.text)] + ([_report_line(self.report)] if self.report else []))
         return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"},
                                                 real_values=real), plain, include, exclude)
 
@@ -289,107 +283,11 @@ class ReadResult:
         return f"<ReadResult {self.origin.name}: {len(self.contents)} contents>"
 
 
-class PromptView:
-    """A rendered prompt: its messages, role by role."""
-
-    def __init__(self, result: PromptResult, origin: Origin, duration_ms: float | None = None) -> None:
-        self.result = result
-        self.origin = origin
-        self.duration_ms = duration_ms
-
-    @property
-    def wire(self) -> dict[str, Any]:
-        return self.result.to_wire()
-
-    @property
-    def messages(self) -> list[dict[str, Any]]:
-        return list(self.wire["messages"])
-
-    @property
-    def text(self) -> str:
-        return "\n\n".join(f"[{m.role}] {_block_text(m.content)}" for m in self.result.messages)
-
-    @property
-    def report(self) -> dict[str, Any] | None:
-        return self.result.meta.get(REPORT_KEY)
-
-    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
-        real = shows_real_values(self.origin, True)
-        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
-                       marks=self.result.marks, real_values=real)
-        parts = [html.report_chips(self.report)]
-        if self.result.description:
-            parts.append(f'<div class="cloudg-muted">{html.esc(self.result.description)}</div>')
-        parts += [_message_html(message, self.result.marks, f"/messages/{i}/content",
-                                self.origin.display_limit)
-                  for i, message in enumerate(self.result.messages)]
-        head = self.origin.head(_ms(self.duration_ms), f"{len(self.result.messages)} messages")
-        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "prompt"},
-                                                real_values=real),
-                          f"{head}\n{_clip(self.text)}", include, exclude)
-
-    def __repr__(self) -> str:
-        return f"<PromptView {self.origin.name}: {len(self.result.messages)} messages>"
-
-
-def _block_text(block: Any) -> str:
-    if isinstance(block, TextContent):
-        return block.text
-    if isinstance(block, EmbeddedResource):
-        inner = block.resource
-        return inner.text if isinstance(inner, TextResourceContents) else f"<blob {inner.uri}>"
-    if isinstance(block, ResourceLink):
-        return f"<link {block.uri}>"
-    return f"<{getattr(block, 'type', 'content')}>"
-
-
-def _message_html(message: PromptMessage, marks: Sequence[Mark], path: str, limit: int) -> str:
-    """One message as a bubble under its role. Marks on a whole text cannot say which words changed,
-    so they are summarised once under the bubble rather than painted over the text."""
-    at_text = [m for m in marks if m.path == path + "/text"]
-    body = _block_html(message.content, html.index_marks(marks), path, limit)
-    counts: dict[tuple[str, str], list[Mark]] = {}
-    for mark in at_text:
-        counts.setdefault((mark.kind, mark.entity), []).append(mark)
-    changes = " ".join(html.badge(html.esc(f"{entity} ×{len(same)}"), same[0])
-                       for (_, entity), same in counts.items())
-    note = f'<div class="cloudg-muted">changed inside: {changes}</div>' if changes else ""
-    return (f'<div class="cloudg-message" data-role="{html.esc(message.role)}"><div class="cloudg-role">'
-            f'{html.esc(message.role)}</div><div class="cloudg-bubble">{body}{note}</div></div>')
-
-
-def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
-    if isinstance(block, TextContent):
-        if block.text.lstrip().startswith(("{", "[")):
-            return f'<pre class="cloudg-json">{html.esc(_formatted_json(block.text))}</pre>'
-        return f'<div class="cloudg-message-text">{html.esc(block.text)}</div>'
-    if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
-        text_path = path + "/resource/text"
-        if _is_json(block.resource.mime_type):
-            try:
-                return html.json_block(json.loads(block.resource.text), marks, text_path, limit=limit)
-            except ValueError:
-                pass
-        text = html.badge(html.esc(block.resource.text), marks.get(text_path))
-        return f'<pre class="cloudg-json">{text}</pre>'
-    return f"<pre>{html.esc(_block_text(block))}</pre>"
-
-
-def _formatted_json(text: str) -> str:
-    """A prompt's JSON context re-indented; as it came when it does not parse, because a context
-    the layer cut to its budget (`… [+2211 chars]`) is still indented JSON text."""
-    try:
-        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
-    except ValueError:
-        return text
-
-
-def _is_json(mime_type: str | None) -> bool:
+def is_json_mime(mime_type: str | None) -> bool:
     return bool(mime_type) and "json" in str(mime_type)
 
 
-def _ms(duration: float | None) -> str:
+def ms_text(duration: float | None) -> str:
     return f"{duration:.1f} ms" if isinstance(duration, int | float) else ""
 
 
@@ -405,5 +303,5 @@ def _report_line(report: Mapping[str, Any]) -> str:
     return "transforms: " + (", ".join(counts) if counts else "annotations only")
 
 
-def _clip(text: str, limit: int = 4000) -> str:
+def clip(text: str, limit: int = 4000) -> str:
     return text if len(text) <= limit else text[:limit] + f"\n… {len(text) - limit} more characters"
