@@ -35,6 +35,7 @@ CELLS = [
     "ref = page.structured['items'][0]['id']\nnear = %mcp call neighbors ref={ref} --policy strict\n"
     "display(near)\nprint('n_near', near.structured['returned'])",
     "%mcp prompt investigate_asset ref={ref} --policy strict",
+    "HTML(near._repr_mimebundle_()['text/html'])",
     "%mcp help",
 ]
 HELP_CELL = len(CELLS) - 1
@@ -246,6 +247,9 @@ def test_a_neighbourhood_is_a_picture_with_badged_nodes(screen: NotebookPage) ->
     badged = near.locator("svg.cloudg-graph .cloudg-graph-node[data-entity]")
     assert badged.count() == nodes.count(), "under strict every node's name is a pseudonym"
     screen.screenshot("screen-neighbours", ".cloudg-result[data-cloudg-name='neighbors']")
+    fallback = screen.page.locator(".cloudg-html[data-tool='neighbors'] svg.cloudg-graph .cloudg-graph-node")
+    assert fallback.count() == nodes.count()
+    screen.screenshot("screen-neighbours-html", ".cloudg-html[data-tool='neighbors'] figure")
 
 
 def test_a_prompt_is_a_conversation_with_its_context_as_formatted_json(screen: NotebookPage) -> None:

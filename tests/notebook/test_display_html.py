@@ -152,6 +152,25 @@ def test_grouped_counts_are_bars_scaled_to_the_largest_with_severity_tints():
     assert len(tbody_rows(matrix)) == 2 and "<th>compliance</th>" in matrix
 
 
+@pytest.mark.parametrize("size", [1, 9, 30])
+def test_a_neighbourhood_is_a_picture_with_a_node_per_neighbour_and_badges_where_marked(size: int):
+    items = [{"edge_type": word(), "direction": RNG.choice(["incoming", "outgoing"]),
+              "node": {"id": word(), "name": word(), "type": word()}} for _ in range(size)]
+    marked = sorted(RNG.sample(range(size), min(size, 3)))
+    marks = [Mark(path=f"/structuredContent/items/{i}/node/name", kind="pseudonym", entity="resource_name")
+             for i in marked]
+    structured = {"asset": {"id": word(), "name": word()}, "total": size, "items": items}
+    result = ToolResult(content=[], structured=structured, marks=marks)
+    html = CallResult(result, origin())._repr_mimebundle_()
+    svg = html["text/html"].split("<svg", 1)[1].split("</svg>", 1)[0]
+    shown = min(size, 24)
+    assert svg.count('<g class="cloudg-graph-node"') == shown + 1
+    assert svg.count("<line ") == shown
+    assert svg.count("stroke-dasharray") == sum(i["direction"] == "incoming" for i in items[:shown])
+    assert svg.count('data-entity="resource_name"') == len([i for i in marked if i < shown])
+    assert ("more in the table" in html["text/html"]) is (size > 24)
+
+
 def test_a_prompt_is_a_conversation_with_json_context_formatted_and_marks_summarised_once():
     context = '{"asset": {"id": "res-1", "name": "res-2"}, "edges": [1, 2]}'
     messages = [PromptMessage(role="user", content=TextContent(text="Explain the asset below.")),

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cloudg_lab.notebook.display import html
+from cloudg_lab.notebook.display.graph import is_neighbourhood, neighbourhood_svg
 from cloudg_lab.notebook.display.html import MarkIndex, esc, pointer
 
 
@@ -17,7 +18,8 @@ def structured_html(value: Any, marks: MarkIndex, path: str, *, limit: int) -> s
     """The HTML of a tool's structured content found at `path`."""
     if not isinstance(value, Mapping):
         return html.json_block(value, marks, path, limit=limit)
-    facts, sections = [], []
+    facts: list[str] = []
+    sections = [neighbourhood_svg(value, marks, path)] if is_neighbourhood(value) else []
     for key, item in value.items():
         at = pointer(path, key)
         if isinstance(item, Mapping | list):

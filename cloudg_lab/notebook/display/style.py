@@ -45,6 +45,9 @@ color:var(--jp-content-font-color0,inherit)}}
 {r} .cloudg-facts{{display:flex;flex-wrap:wrap;gap:2px 16px;margin:4px 0;
 font-family:var(--jp-code-font-family,monospace)}}
 {r} .cloudg-token{{white-space:nowrap}}
+{r} .cloudg-graph{{max-width:100%;height:auto}}
+{r} rect.cloudg-graph-badge{{outline:none;fill:var(--cg-brand);fill-opacity:.25}}
+{r} rect.cloudg-redacted,{r} rect.cloudg-masked,{r} rect.cloudg-hashed{{fill:var(--cg-warn)}}
 {r} .cloudg-key{{color:var(--jp-content-font-color2,inherit)}}
 {r} .cloudg-section-title{{font-weight:600;margin:6px 0 2px}}
 {r} .cloudg-scroll{{max-height:32em;overflow:auto;max-width:100%}}
