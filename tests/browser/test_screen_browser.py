@@ -197,6 +197,26 @@ def test_text_wraps_between_words_and_identifiers_never_split(screen: NotebookPa
     assert [text for text, n in lines if n != 1] == []
 
 
+# Every element of ours holding text directly: its computed colours (as in `_COLOURS`).
+_ALL_TEXT = """() => [...document.querySelectorAll('.cloudg-result *, .cloudg-html *')]
+  .filter(n => !(n instanceof SVGElement) && n.getClientRects().length
+               && [...n.childNodes].some(c => c.nodeType === 3 && c.textContent.trim()))
+  .map(n => n)"""
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_all_our_text_keeps_4_5_to_1_contrast(screen: NotebookPage, theme: str) -> None:
+    set_theme(screen, theme)
+    try:
+        nodes = screen.page.evaluate_handle(_ALL_TEXT)
+        pairs = screen.page.evaluate(f"nodes => nodes.map(n => [n.className, ({_COLOURS})(n)])", nodes)
+    finally:
+        set_theme(screen, "JupyterLab Light")
+    assert len(pairs) > 200
+    low = sorted({(cls, round(contrast(fg, bg), 2)) for cls, (fg, bg) in pairs if contrast(fg, bg) < 4.5})
+    assert low == [], "\n".join(map(str, low))
+
+
 def test_tools_and_a_page_of_assets_are_tables_with_the_kernels_row_counts(screen: NotebookPage) -> None:
     page = screen.page
     tools = page.locator(".cloudg-result[data-cloudg-name='tools'] table.cloudg-listing tbody tr")
