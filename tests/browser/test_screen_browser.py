@@ -26,6 +26,8 @@ CELLS = [
     "%load_ext cloudg_lab",
     f"page = %mcp call find_assets limit={PAGE_SIZE} --policy strict\ndisplay(page)",
     "tools = %mcp tools\ndisplay(tools)\nprint('n_tools', len(tools.wire))",
+    *(f"{kind} = %mcp {kind}\ndisplay({kind})\nprint('n_{kind}', len({kind}.wire))"
+      for kind in ("resources", "templates", "prompts")),
     "counts = %mcp call count_assets group_by=region --policy strict\ndisplay(counts)\n"
     "print('n_groups', len(counts.structured['groups']))",
     "err = %mcp call find_assets limit=abc --policy strict\ndisplay(err)",
@@ -221,6 +223,12 @@ def test_tools_and_a_page_of_assets_are_tables_with_the_kernels_row_counts(scree
     page = screen.page
     tools = page.locator(".cloudg-result[data-cloudg-name='tools'] table.cloudg-listing tbody tr")
     assert tools.count() == stream_value(screen, "n_tools") > 10
+    for kind in ("resources", "templates", "prompts"):
+        listed = page.locator(f".cloudg-result[data-cloudg-name='{kind}'] table.cloudg-listing tbody tr")
+        assert listed.count() == stream_value(screen, f"n_{kind}") > 0, kind
+    prompts = page.locator(".cloudg-result[data-cloudg-name='prompts'] table.cloudg-listing")
+    arguments = prompts.locator("th", has_text="arguments")
+    assert arguments.count() == 1
     rows = page.locator(f"{PAGE} >> nth=0").locator("table.cloudg-table tbody tr")
     assert rows.count() == PAGE_SIZE
     fallback = page.locator(".cloudg-html[data-tool='find_assets'] table.cloudg-table tbody tr")
