@@ -46,3 +46,5 @@ class ResultPayload(BaseModel):
     report: dict[str, Any] | None = None
     """`_meta["cloudg/transforms"]`, or null when nothing was transformed."""
     marks: list[PayloadMark] = []
+    real_values: bool = False
+    """The output shows real values (a policy that transforms nothing, or a reveal): a banner says so."""

@@ -21,6 +21,7 @@ from cloudg_lab.layer import Layer, ToolContext
 from cloudg_lab.notebook import listings
 from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.notebook.display import CallResult, Listing, Origin, PromptView, ReadResult
+from cloudg_lab.notebook.display.bundle import RealValues
 from cloudg_lab.observers import Listeners
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.model import parse_text
@@ -49,7 +50,16 @@ class Scope:
                display_limit: int) -> Origin:
         return Origin(kind=kind, name=self.shown(name), policy=self.policy,
                       principal=self.principal, arguments=dict(arguments or {}),
-                      display_limit=display_limit)
+                      display_limit=display_limit, real_values=self.real_values(kind, name))
+
+    def real_values(self, kind: Any, name: str) -> RealValues:
+        """Whether this scope's outputs may show real values (the display's banner rule)."""
+        if kind == "listing":
+            return ""
+        if not self.layer.policy.transforms_anything:
+            return "policy"
+        spec = self.layer.registry.tool(name) if kind == "tool" else None
+        return "reveal" if spec is not None and "reveal" in spec.capabilities else ""
 
 
 class Session:

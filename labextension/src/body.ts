@@ -7,8 +7,10 @@ import { renderBlock, renderBlocks, renderContents } from './content';
 import { el, isRecord } from './dom';
 import { renderError } from './error';
 import { renderListing } from './listing';
+import { renderPrompt } from './prompt';
 import { ResultPayload } from './payload';
 import { childPointer } from './pointer';
+import { renderStructured } from './structured';
 import { TreeOptions, renderTree } from './tree';
 
 /** Whether the wire result is an MCP error result. */
@@ -19,6 +21,9 @@ export function isErrorResult(wire: unknown): boolean {
 /** Render the body for the payload's kind. */
 export function renderBody(payload: ResultPayload, options: TreeOptions): HTMLElement {
   const wire = payload.wire;
+  if (payload.kind === 'listing') {
+    return renderListing(wire, payload.name, options);
+  }
   if (!isRecord(wire)) {
     return renderTree(wire, '', options);
   }
@@ -32,8 +37,6 @@ export function renderBody(payload: ResultPayload, options: TreeOptions): HTMLEl
       return renderResource(wire, options);
     case 'prompt':
       return renderPrompt(wire, options);
-    case 'listing':
-      return renderListing(wire, options);
     default:
       return renderTree(wire, '', options);
   }
@@ -43,7 +46,7 @@ function renderTool(wire: Record<string, unknown>, options: TreeOptions): HTMLEl
   if (wire.structuredContent === undefined) {
     return renderBlocks(wire.content, '/content', options);
   }
-  const body = el('div', 'cloudg-body', renderTree(wire.structuredContent, '/structuredContent', options));
+  const body = el('div', 'cloudg-body', renderStructured(wire.structuredContent, '/structuredContent', options));
   const content = Array.isArray(wire.content) ? wire.content : [];
   content.forEach((block, i) => {
     // Text blocks repeat structuredContent; the other blocks (links, resources) add to it.
@@ -61,28 +64,6 @@ function renderResource(wire: Record<string, unknown>, options: TreeOptions): HT
   const body = el('div', 'cloudg-body');
   wire.contents.forEach((contents, i) => {
     body.append(renderContents(contents, childPointer('/contents', i), options));
-  });
-  return body;
-}
-
-function renderPrompt(wire: Record<string, unknown>, options: TreeOptions): HTMLElement {
-  if (!Array.isArray(wire.messages)) {
-    return renderTree(wire, '', options);
-  }
-  const body = el('div', 'cloudg-body');
-  if (typeof wire.description === 'string') {
-    body.append(el('div', 'cloudg-note', wire.description));
-  }
-  wire.messages.forEach((message, i) => {
-    const pointer = childPointer('/messages', i);
-    const role = isRecord(message) && typeof message.role === 'string' ? message.role : 'message';
-    const content = isRecord(message) ? message.content : message;
-    const block = Array.isArray(content)
-      ? renderBlocks(content, childPointer(pointer, 'content'), options)
-      : renderBlock(content, childPointer(pointer, 'content'), options);
-    const node = el('div', 'cloudg-message', el('div', 'cloudg-role', role), block);
-    node.dataset.role = role;
-    body.append(node);
   });
   return body;
 }

@@ -7,6 +7,7 @@
 import { withBadge } from './badge';
 import { el, isRecord } from './dom';
 import { childPointer } from './pointer';
+import { renderStructured } from './structured';
 import { TreeOptions, renderTree } from './tree';
 
 /** Render a list of content blocks found at `pointer`. */
@@ -61,7 +62,7 @@ export function renderContents(contents: unknown, pointer: string, options: Tree
     box.append(
       parsed === undefined
         ? renderText(contents.text, textPointer, options)
-        : withBadge(renderTree(parsed, textPointer, options), options.marks.at.get(textPointer))
+        : withBadge(renderStructured(parsed, textPointer, options), options.marks.at.get(textPointer))
     );
   } else if (typeof contents.blob === 'string') {
     box.append(el('div', 'cloudg-note', `binary content, ${base64Bytes(contents.blob)} bytes`));

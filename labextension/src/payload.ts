@@ -33,4 +33,6 @@ export interface ResultPayload {
   /** `_meta["cloudg/transforms"]`, or null when nothing was transformed. */
   report: Record<string, unknown> | null;
   marks: PayloadMark[];
+  /** The output shows real values (a policy that transforms nothing, or a reveal): a banner says so. */
+  real_values: boolean;
 }

@@ -1,10 +1,14 @@
 /**
  * The collapsible JSON tree. Containers are `<details>` elements whose children are built on first
- * open, so a large result costs nothing until it is looked at; containers leading to a marked value
- * start open so every badge is on screen at once.
+ * open, so a large result costs nothing until it is looked at.
+ *
+ * One expansion rule for every profile: a container starts open when it sits less than
+ * `openDepth` levels deep, whatever the marks say. A closed container that holds marks says so in
+ * its summary ("marked"), so a badge is never hidden without a hint.
  */
 
 import { withBadge } from './badge';
+import { textClass } from './cells';
 import { el, isRecord } from './dom';
 import { MarkIndex, childPointer } from './pointer';
 
@@ -20,6 +24,17 @@ export interface TreeOptions {
 /** Render `value` (found at `pointer` inside the wire result) as a tree. */
 export function renderTree(value: unknown, pointer: string, options: TreeOptions): HTMLElement {
   return el('div', 'cloudg-tree', renderNode(null, value, pointer, 0, options));
+}
+
+/** A closed `<details>` that builds the tree of `value` the first time it is opened. */
+export function lazyTree(label: string, value: unknown, pointer: string, options: TreeOptions): HTMLElement {
+  const box = el('details', 'cloudg-astree', el('summary', 'cloudg-raw-summary', label));
+  box.addEventListener('toggle', () => {
+    if (box.open && box.childElementCount === 1) {
+      box.append(renderTree(value, pointer, options));
+    }
+  });
+  return box;
 }
 
 function renderNode(
@@ -42,7 +57,7 @@ function keyLabel(key: string | null): HTMLElement | null {
 function scalar(value: unknown): HTMLElement {
   const type = value === null ? 'null' : typeof value;
   const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return el('span', `cloudg-value cloudg-value--${type}`, text);
+  return el('span', `cloudg-value cloudg-value--${type} ${textClass(value)}`, text);
 }
 
 function renderContainer(
@@ -62,6 +77,9 @@ function renderContainer(
     keyLabel(key),
     withBadge(el('span', 'cloudg-preview', preview), options.marks.at.get(pointer))
   );
+  if (options.marks.above.has(pointer)) {
+    summary.append(el('span', 'cloudg-marked-hint', ' marked'));
+  }
   const node = el('details', 'cloudg-node', summary);
   const children = el('div', 'cloudg-children');
   node.append(children);
@@ -87,7 +105,7 @@ function renderContainer(
       showMore();
     }
   });
-  if (depth < options.openDepth || options.marks.above.has(pointer)) {
+  if (depth < options.openDepth) {
     node.open = true;
     showMore();
   }

@@ -28,6 +28,10 @@ export function renderPayload(data: unknown): HTMLElement {
   root.dataset.cloudgName = payload.name;
   const marks = indexMarks(Array.isArray(payload.marks) ? payload.marks : []);
   const meta = isRecord(payload.wire) ? payload.wire._meta : undefined;
+  if (payload.real_values === true) {
+    root.classList.add('cloudg-result--real');
+    root.append(realValuesBanner());
+  }
   root.append(
     renderHeader(payload, isErrorResult(payload.wire)),
     renderChips(chipSpecs(isRecord(payload.report) ? payload.report : null, meta, marks.at.size > 0)),
@@ -36,6 +40,18 @@ export function renderPayload(data: unknown): HTMLElement {
   );
   return root;
 }
+
+/**
+ * The banner on every output that shows real values; the words are the same in the HTML fallback
+ * (`cloudg_lab/notebook/display/html.py`), so a reader learns one sign.
+ */
+export function realValuesBanner(): HTMLElement {
+  const banner = el('div', 'cloudg-banner', el('strong', '', 'Real values'), ' · ' + REAL_VALUES_NOTE);
+  banner.setAttribute('role', 'note');
+  return banner;
+}
+
+export const REAL_VALUES_NOTE = 'nothing here is pseudonymized or redacted; do not paste it where the data may not go';
 
 /** Why `data` is not a payload this renderer understands, or null when it is one. */
 export function payloadProblem(data: unknown): string | null {

@@ -64,6 +64,11 @@ def tool_result() -> dict[str, Any]:
                     marks=_marks(marks))
 
 
+def unmarked_tool_result() -> dict[str, Any]:
+    """The same page as `tool_result`, with no marks and no report (what `open` would send)."""
+    return {**tool_result(), "name": "find_assets_unmarked", "marks": [], "report": None}
+
+
 def error_result() -> dict[str, Any]:
     wire = {"content": [{"type": "text", "text": "Access denied: reveal_token needs the reveal capability"}],
             "isError": True,

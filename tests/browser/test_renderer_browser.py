@@ -29,6 +29,7 @@ def show(payload_json, fallback_html):
 
 PAYLOADS = {
     "find_assets": samples.tool_result(),
+    "find_assets_unmarked": samples.unmarked_tool_result(),
     "reveal_token": samples.error_result(),
     "tools": samples.listing(),
     "cloudg://datasets/{name}": samples.resource_read(),
@@ -106,7 +107,7 @@ def test_listing_resource_and_prompt_render_their_shapes(rendered: NotebookPage)
     assert result(rendered, "tools").locator(".cloudg-chip[data-chip='unchanged']").count() == 1
     resource = result(rendered, "cloudg://datasets/{name}")
     assert resource.locator(".cloudg-chip").count() == 0, "a marked result is not 'unchanged'"
-    assert resource.locator(".cloudg-badge[data-entity='dataset_name']").inner_text() == '"ds-1475e44a6f"'
+    assert resource.locator(".cloudg-badge[data-entity='dataset_name']").inner_text() == 'ds-1475e44a6f'
     message = result(rendered, "investigate_asset").locator(".cloudg-message[data-role='user']")
     assert message.locator(".cloudg-badge[data-entity='resource_name']").count() == 1
 
@@ -117,6 +118,25 @@ def test_raw_wire_opens_on_demand(rendered: NotebookPage) -> None:
     raw.locator("summary").first.click()
     raw.locator(".cloudg-tree").first.wait_for()  # the tree is built on the (asynchronous) toggle event
     assert raw.locator(".cloudg-tree").count() == 1
+
+
+_OPEN_STATE = """root => {
+  const tree = root.querySelector('.cloudg-astree');
+  tree.open = true;
+  tree.dispatchEvent(new Event('toggle'));
+  return [...tree.querySelectorAll('details')].map(d => d.open);
+}"""
+
+
+def test_one_expansion_rule_whatever_the_marks(rendered: NotebookPage) -> None:
+    """Under `strict` every value is marked, under `open` none is: the tree opens the same way."""
+    marked = result(rendered, "find_assets").evaluate(_OPEN_STATE)
+    unmarked = result(rendered, "find_assets_unmarked").evaluate(_OPEN_STATE)
+    assert marked == unmarked and True in marked and False in marked
+    closed = ".cloudg-astree details:not([open]) > summary .cloudg-marked-hint"
+    hints = result(rendered, "find_assets").locator(closed)
+    assert hints.count() > 0, "a closed container holding marks says so"
+    assert result(rendered, "find_assets_unmarked").locator(".cloudg-marked-hint").count() == 0
 
 
 def test_theme_switch_recolours_the_result(rendered: NotebookPage) -> None:

@@ -6,7 +6,8 @@ so widgets can wrap them later. Nothing here imports IPython at module import.
 """
 
 from cloudg_lab.notebook.display.bundle import Origin
-from cloudg_lab.notebook.display.results import CallResult, PageStream, PromptView, ReadResult
+from cloudg_lab.notebook.display.prompts import PromptView
+from cloudg_lab.notebook.display.results import CallResult, PageStream, ReadResult
 from cloudg_lab.notebook.display.tables import Listing, Panel, Table, Text
 
 __all__ = ["CallResult", "Listing", "Origin", "PageStream", "Panel", "PromptView", "ReadResult", "Table",

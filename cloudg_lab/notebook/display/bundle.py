@@ -14,6 +14,9 @@ from cloudg_lab.notebook.payload import MIME_TYPE, PayloadMark, PayloadPrincipal
 from cloudg_lab.types import Mark, Principal
 
 PayloadKind = Literal["tool", "resource", "prompt", "listing"]
+RealValues = Literal["", "policy", "reveal"]
+"""Why an output may show real values: `policy` (the policy in force transforms nothing, so every
+value is real), `reveal` (the tool exists to reveal, so its answers are real), or `""` (neither)."""
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class Origin:
     principal: Principal
     arguments: Mapping[str, Any] = field(default_factory=dict)
     display_limit: int = 50
+    real_values: RealValues = ""
 
     def head(self, *extra: str) -> str:
         parts = [self.name, f"policy {self.policy}", self.principal.label(), *extra]
@@ -33,8 +37,10 @@ class Origin:
 
 
 def payload(origin: Origin, wire: Any, *, duration_ms: float | None = None,
-            report: Mapping[str, Any] | None = None, marks: Iterable[Mark] = ()) -> dict[str, Any]:
-    """The custom MIME payload as JSON-ready data (validated by the pydantic model).
+            report: Mapping[str, Any] | None = None, marks: Iterable[Mark] = (),
+            real_values: bool = False) -> dict[str, Any]:
+    """The custom MIME payload as JSON-ready data (validated by the pydantic model); `real_values`
+    puts the banner on it (the display object decides, see `shows_real_values`).
 
     Raises:
         pydantic.ValidationError: if a caller breaks the contract (a bug, not user input).
@@ -43,8 +49,17 @@ def payload(origin: Origin, wire: Any, *, duration_ms: float | None = None,
         kind=origin.kind, name=origin.name, policy=origin.policy,
         principal=PayloadPrincipal(id=origin.principal.id, roles=sorted(origin.principal.roles)),
         duration_ms=duration_ms, wire=wire, report=dict(report) if report else None,
-        marks=[PayloadMark(path=m.path, kind=m.kind, entity=m.entity) for m in marks])
+        marks=[PayloadMark(path=m.path, kind=m.kind, entity=m.entity) for m in marks],
+        real_values=real_values)
     return model.model_dump(mode="json")
+
+
+def shows_real_values(origin: Origin, revealed: bool) -> bool:
+    """The banner rule: every output under a policy that transforms nothing shows real values
+    (errors too, whose messages echo what was asked); a reveal tool's output only when it did
+    reveal something (`revealed`); nothing else does, whatever its report says, because the
+    report only ever counts values that were hidden."""
+    return origin.real_values == "policy" or (origin.real_values == "reveal" and revealed)
 
 
 def mimebundle(data: Mapping[str, Any] | None, html: str, plain: str,

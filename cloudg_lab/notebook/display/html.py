@@ -1,9 +1,11 @@
-"""Static HTML for results: JSON with badges, pandas tables of records, report chips, errors.
+"""Static HTML for results: JSON with badges, tables, bars, report chips, errors and banners.
 
-This is the `text/html` fallback that Notebook 7, VS Code, GitHub and nbconvert show (JupyterLab
-uses our renderer for the custom MIME type instead). Badges come only from the pipeline's marks,
-which hold paths and entity types, so nothing here can reveal a real value: it only decorates
-values that are already on the wire.
+This is the `text/html` fallback that Notebook 7 without our extension, VS Code, GitHub and
+nbconvert show (JupyterLab uses our renderer for the custom MIME type instead), and the only HTML of
+outputs without a payload (help, `use`, policy, export, stop). Every fragment lives inside one root,
+`<div class="cloudg-html">`, and the style block (`display.style`) only reaches inside it. Badges
+come only from the pipeline's marks, which hold paths and entity types, so nothing here can reveal
+a real value: it only decorates values that are already on the wire.
 """
 
 from __future__ import annotations
@@ -13,23 +15,17 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cloudg_lab.notebook.display.style import ROOT, STYLE
+from cloudg_lab.notebook.display.values import plain_text
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import Mark
 
 MarkIndex = Mapping[str, Mark]
 
-STYLE = """<style>
-.cloudg-result{font-family:var(--jp-code-font-family,monospace);font-size:12px}
-.cloudg-head{color:#555;margin:2px 0 4px}
-.cloudg-json{margin:0;white-space:pre-wrap}
-.cloudg-badge{border-radius:3px;padding:0 3px}
-.cloudg-pseudonym{background:#e3ecfa;border:1px solid #8aa8d8}
-.cloudg-redacted,.cloudg-masked,.cloudg-hashed{background:#fbe3e3;border:1px solid #d88a8a}
-.cloudg-fenced{background:#fff3d6;border:1px dashed #d8b25a}
-.cloudg-chip{display:inline-block;border:1px solid #bbb;border-radius:9px;padding:0 6px;margin:0 3px 3px 0}
-.cloudg-error{border-left:4px solid #c33;background:#fdf1f1;padding:4px 8px}
-.cloudg-more{color:#777;font-style:italic}
-</style>"""
+REAL_VALUES_NOTE = "nothing here is pseudonymized or redacted; do not paste it where the data may not go"
+"""The banner's words; the renderer (`labextension/src/view.ts`) says the same."""
+
+_SEVERITIES = frozenset({"critical", "high", "medium", "low", "info"})
 
 
 def esc(value: Any) -> str:
@@ -87,35 +83,78 @@ def json_block(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
     return f'<pre class="cloudg-json">{json_html(value, marks, path, limit=limit)}</pre>'
 
 
+def json_details(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
+    """The value as JSON one click away (a `<details>`, which needs no script)."""
+    return f"<details><summary>as JSON</summary>{json_block(value, marks, path, limit=limit)}</details>"
+
+
 def cell_html(value: Any, marks: MarkIndex, path: str) -> str:
-    """One table cell: scalars as text, nested values as compact JSON; badged when marked."""
-    if isinstance(value, str):
-        text = esc(value)
-    elif isinstance(value, Mapping | list):
+    """One table cell: readable text (no reprs), badged when marked, or when a nested value holds
+    a mark somewhere inside."""
+    shown = plain_text(value)
+    text = esc(shown)
+    if isinstance(value, str) and shown and not any(c.isspace() for c in shown):
+        text = f'<span class="cloudg-token">{text}</span>'  # an identifier: never split at a hyphen
+    if isinstance(value, Mapping | list) and path not in marks:
         inner = [m for p, m in marks.items() if p.startswith(path + "/")]
-        text = esc(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
-        if inner and path not in marks:
+        if inner:
             return badge(text, inner[0])
-    else:
-        text = esc(json.dumps(value))
+    if value is None:
+        text = f'<span class="cloudg-muted">{text}</span>'
     return badge(text, marks.get(path))
+
+
+def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
+               numeric: Sequence[bool] | None = None) -> str:
+    """A table of already-rendered cells; numeric columns align right, every other column left."""
+    right = list(numeric) if numeric is not None else [False] * len(columns)
+
+    def cls(i: int) -> str:
+        return ' class="cloudg-num"' if i < len(right) and right[i] else ""
+
+    head = "".join(f"<th{cls(i)}>{esc(c)}</th>" for i, c in enumerate(columns))
+    body = "".join("<tr>" + "".join(f"<td{cls(i)}>{cell}</td>" for i, cell in enumerate(row)) + "</tr>"
+                   for row in rows)
+    return (f'<div class="cloudg-scroll"><table class="cloudg-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def is_numeric(values: Iterable[Any]) -> bool:
+    """Whether every present value of a column is a number (booleans are not)."""
+    present = [v for v in values if v is not None]
+    return bool(present) and all(isinstance(v, int | float) and not isinstance(v, bool) for v in present)
 
 
 def records_table(records: Sequence[Mapping[str, Any]], marks: MarkIndex, path: str, *,
                   limit: int) -> str:
-    """A pandas HTML table of records (first `limit` rows), cells pre-escaped and badged."""
-    import pandas as pd
-
+    """A table of records (first `limit` rows), cells escaped and badged at their own pointers."""
     columns: list[str] = []
     for record in records[:limit]:
         columns.extend(k for k in record if k not in columns)
     rows = [[cell_html(r[c], marks, pointer(pointer(path, i), c)) if c in r else ""
              for c in columns] for i, r in enumerate(records[:limit])]
-    frame = pd.DataFrame(rows, columns=[esc(c) for c in columns])
-    table = str(frame.to_html(escape=False, index=False, border=0, classes="cloudg-table"))
+    numeric = [is_numeric(r.get(c) for r in records[:limit]) for c in columns]
     hidden = len(records) - limit
     tail = f'<div class="cloudg-more">… {hidden} more rows</div>' if hidden > 0 else ""
-    return table + tail
+    return table_html(columns, rows, numeric) + tail
+
+
+def bars_html(bars: Sequence[tuple[str, int | float]]) -> str:
+    """A bar chart in plain CSS: label (already rendered), a bar scaled to the largest, the number."""
+    top = max([1.0, *(float(n) for _, n in bars)])
+    rows = []
+    for label, n in bars:
+        severity = _severity(label)
+        width = f"{100 * max(0.0, float(n)) / top:.1f}%"
+        rows.append(f'<span class="cloudg-bar-label">{label}</span><span class="cloudg-bar-track">'
+                    f'<span class="cloudg-bar-fill"{severity} style="width:{width}"></span></span>'
+                    f'<span class="cloudg-num">{esc(plain_text(n))}</span>')
+    return f'<div class="cloudg-bars">{"".join(rows)}</div>'
+
+
+def _severity(label_html: str) -> str:
+    word = label_html.strip().lower()
+    return f' data-severity="{word}"' if word in _SEVERITIES else ""
 
 
 def report_chips(report: Mapping[str, Any] | None) -> str:
@@ -134,7 +173,21 @@ def error_box(code: Any, message: str) -> str:
             f'<span class="cloudg-error-text">{esc(message)}</span></div>')
 
 
-def frame_html(title: str, body: str, *, attrs: Mapping[str, str] | None = None) -> str:
-    """The outer `div` every result shares: one style block, a head line, the body."""
+def banner() -> str:
+    """The sign on every output that shows real values."""
+    return (f'<div class="cloudg-banner" role="note"><strong>Real values</strong> · '
+            f"{esc(REAL_VALUES_NOTE)}</div>")
+
+
+def standalone_banner() -> str:
+    """The banner with its own root and style, for HTML that lives outside `frame_html` (widgets)."""
+    return f'{STYLE}<div class="{ROOT}">{banner()}</div>'
+
+
+def frame_html(title: str, body: str, *, attrs: Mapping[str, str] | None = None,
+               real_values: bool = False) -> str:
+    """The root `div` every output shares: the scoped style block, a head line, the body."""
     extra = "".join(f' data-{k}="{esc(v)}"' for k, v in (attrs or {}).items())
-    return f'{STYLE}<div class="cloudg-result"{extra}><div class="cloudg-head">{esc(title)}</div>{body}</div>'
+    sign = banner() if real_values else ""
+    return (f'{STYLE}<div class="{ROOT}"{extra}>{sign}<div class="cloudg-head">{esc(title)}</div>'
+            f"{body}</div>")

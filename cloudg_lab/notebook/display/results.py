@@ -1,4 +1,4 @@
-"""What `%mcp call`, `read` and `prompt` return: results that read well and stay data.
+"""What `%mcp call` and `read` return: results that read well and stay data (prompts: `prompts`).
 
 Each object keeps the layer's result untouched (`.wire` is what an MCP client would get) and adds
 the context a reader needs: tool, policy, principal, duration, the transform report and the marks
@@ -13,16 +13,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mappi
 from typing import Any
 
 from cloudg_lab.notebook.display import html
-from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
+from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
 from cloudg_lab.notebook.display.progress import progress
+from cloudg_lab.notebook.display.structured import structured_html
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
-    EmbeddedResource,
-    PromptResult,
-    ResourceLink,
-    TextContent,
     TextResourceContents,
     ToolResult,
 )
@@ -137,12 +134,19 @@ class CallResult:
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
+        real = self.shows_real_values
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
-                       marks=self.result.marks)
-        head = self.origin.head(_ms(self.duration_ms), "error" if self.is_error else "")
+                       marks=self.result.marks, real_values=real)
+        head = self.origin.head(ms_text(self.duration_ms), "error" if self.is_error else "")
         attrs = {"tool": self.origin.name, "kind": "tool"}
-        return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs),
+        return mimebundle(data, html.frame_html(head, self._html_body(), attrs=attrs, real_values=real),
                           self._plain(head), include, exclude)
+
+    @property
+    def shows_real_values(self) -> bool:
+        """Whether this output carries the "real values" banner (`bundle.shows_real_values`)."""
+        revealed = not self.is_error and (self.structured or {}).get("found") is True
+        return shows_real_values(self.origin, revealed)
 
     def _html_body(self) -> str:
         limit = self.origin.display_limit
@@ -155,14 +159,7 @@ class CallResult:
         value = self.structured
         if value is None:
             return chips + html.json_block(self.wire["content"], marks, "/content", limit=limit)
-        found = records_of(value)
-        if found is None:
-            return chips + html.json_block(value, marks, "/structuredContent", limit=limit)
-        key, rows = found
-        rest = {k: v for k, v in value.items() if k != key}
-        summary = html.json_block(rest, marks, "/structuredContent", limit=limit) if rest else ""
-        return chips + summary + html.records_table(rows, marks, f"/structuredContent/{key}",
-                                                    limit=limit)
+        return chips + structured_html(value, marks, "/structuredContent", limit=limit)
 
     def _plain(self, head: str) -> str:
         if self.is_error:
@@ -176,7 +173,7 @@ class CallResult:
             lines.append(_page_line(self.structured or {}, found[0]))
             lines.append(frame.to_string(index=False))
         else:
-            lines.append(_clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
+            lines.append(clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
                                if self.structured is not None else self.text))
         if self.report:
             lines.append(_report_line(self.report))
@@ -244,7 +241,7 @@ class ReadResult:
     def data(self) -> Any:
         """The first JSON content parsed, or None when no content is JSON."""
         for content in self.contents:
-            if isinstance(content, TextResourceContents) and _is_json(content.mime_type):
+            if isinstance(content, TextResourceContents) and is_json_mime(content.mime_type):
                 try:
                     return json.loads(content.text)
                 except ValueError:
@@ -264,101 +261,33 @@ class ReadResult:
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
-        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report)
+        real = shows_real_values(self.origin, True)
+        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
+                       real_values=real)
         limit = self.origin.display_limit
         parts = [html.report_chips(self.report)]
         for i, content in enumerate(self.contents):
             if isinstance(content, BlobResourceContents):
                 size = len(content.blob)
                 parts.append(f"<div>{html.esc(content.mime_type)} blob, {size} base64 chars</div>")
-            elif _is_json(content.mime_type) and self.data is not None and i == 0:
-                parts.append(html.json_block(self.data, {}, f"/contents/{i}/text", limit=limit))
+            elif is_json_mime(content.mime_type) and self.data is not None and i == 0:
+                parts.append(structured_html(self.data, {}, f"/contents/{i}/text", limit=limit))
             else:
                 parts.append(f'<pre class="cloudg-json">{html.esc(content.text)}</pre>')
-        head = self.origin.head(_ms(self.duration_ms))
-        plain = "\n".join([head, _clip(self.text)] + ([_report_line(self.report)] if self.report else []))
-        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"}),
-                          plain, include, exclude)
+        head = self.origin.head(ms_text(self.duration_ms))
+        plain = "\n".join([head, clip(self.text)] + ([_report_line(self.report)] if self.report else []))
+        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "resource"},
+                                                real_values=real), plain, include, exclude)
 
     def __repr__(self) -> str:
         return f"<ReadResult {self.origin.name}: {len(self.contents)} contents>"
 
 
-class PromptView:
-    """A rendered prompt: its messages, role by role."""
-
-    def __init__(self, result: PromptResult, origin: Origin, duration_ms: float | None = None) -> None:
-        self.result = result
-        self.origin = origin
-        self.duration_ms = duration_ms
-
-    @property
-    def wire(self) -> dict[str, Any]:
-        return self.result.to_wire()
-
-    @property
-    def messages(self) -> list[dict[str, Any]]:
-        return list(self.wire["messages"])
-
-    @property
-    def text(self) -> str:
-        return "\n\n".join(f"[{m.role}] {_block_text(m.content)}" for m in self.result.messages)
-
-    @property
-    def report(self) -> dict[str, Any] | None:
-        return self.result.meta.get(REPORT_KEY)
-
-    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
-        data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
-                       marks=self.result.marks)
-        marks = html.index_marks(self.result.marks)
-        parts = [html.report_chips(self.report)]
-        if self.result.description:
-            parts.append(f"<p>{html.esc(self.result.description)}</p>")
-        for i, message in enumerate(self.result.messages):
-            body = _block_html(message.content, marks, f"/messages/{i}/content",
-                               self.origin.display_limit)
-            parts.append(f"<div><b>{html.esc(message.role)}</b>{body}</div>")
-        head = self.origin.head(_ms(self.duration_ms), f"{len(self.result.messages)} messages")
-        return mimebundle(data, html.frame_html(head, "".join(parts), attrs={"kind": "prompt"}),
-                          f"{head}\n{_clip(self.text)}", include, exclude)
-
-    def __repr__(self) -> str:
-        return f"<PromptView {self.origin.name}: {len(self.result.messages)} messages>"
-
-
-def _block_text(block: Any) -> str:
-    if isinstance(block, TextContent):
-        return block.text
-    if isinstance(block, EmbeddedResource):
-        inner = block.resource
-        return inner.text if isinstance(inner, TextResourceContents) else f"<blob {inner.uri}>"
-    if isinstance(block, ResourceLink):
-        return f"<link {block.uri}>"
-    return f"<{getattr(block, 'type', 'content')}>"
-
-
-def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
-    if isinstance(block, TextContent):
-        return f'<pre class="cloudg-json">{html.badge(html.esc(block.text), marks.get(path + "/text"))}</pre>'
-    if isinstance(block, EmbeddedResource) and isinstance(block.resource, TextResourceContents):
-        text_path = path + "/resource/text"
-        if _is_json(block.resource.mime_type):
-            try:
-                return html.json_block(json.loads(block.resource.text), marks, text_path, limit=limit)
-            except ValueError:
-                pass
-        text = html.badge(html.esc(block.resource.text), marks.get(text_path))
-        return f'<pre class="cloudg-json">{text}</pre>'
-    return f"<pre>{html.esc(_block_text(block))}</pre>"
-
-
-def _is_json(mime_type: str | None) -> bool:
+def is_json_mime(mime_type: str | None) -> bool:
     return bool(mime_type) and "json" in str(mime_type)
 
 
-def _ms(duration: float | None) -> str:
+def ms_text(duration: float | None) -> str:
     return f"{duration:.1f} ms" if isinstance(duration, int | float) else ""
 
 
@@ -374,5 +303,5 @@ def _report_line(report: Mapping[str, Any]) -> str:
     return "transforms: " + (", ".join(counts) if counts else "annotations only")
 
 
-def _clip(text: str, limit: int = 4000) -> str:
+def clip(text: str, limit: int = 4000) -> str:
     return text if len(text) <= limit else text[:limit] + f"\n… {len(text) - limit} more characters"

@@ -12,6 +12,7 @@ from typing import Any
 
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
+from cloudg_lab.notebook.display.values import plain_text
 
 
 class Table:
@@ -39,14 +40,16 @@ class Table:
         """All rows as a pandas DataFrame."""
         import pandas as pd
 
-        return pd.DataFrame([[_cell(r.get(c)) for c in self.columns] for r in self.rows],
+        return pd.DataFrame([[r.get(c) for c in self.columns] for r in self.rows],
                             columns=self.columns)
 
     def html_body(self) -> str:
         if not self.rows:
             return '<div class="cloudg-more">(none)</div>' + self._note_html()
-        shown = self.to_frame().head(self.limit)
-        body = str(shown.to_html(index=False, border=0, classes="cloudg-table"))
+        shown = self.rows[:self.limit]
+        cells = [[html.esc(plain_text(r.get(c))) for c in self.columns] for r in shown]
+        numeric = [html.is_numeric(r.get(c) for r in shown) for c in self.columns]
+        body = html.table_html(self.columns, cells, numeric)
         hidden = len(self.rows) - self.limit
         more = f'<div class="cloudg-more">… {hidden} more rows</div>' if hidden > 0 else ""
         return body + more + self._note_html()
@@ -56,12 +59,19 @@ class Table:
         if not self.rows:
             lines.append("(none)")
         else:
-            lines.append(self.to_frame().head(self.limit).to_string(index=False))
+            lines.append(self._plain_frame().to_string(index=False))
             if len(self.rows) > self.limit:
                 lines.append(f"… {len(self.rows) - self.limit} more rows")
         if self.note:
             lines.append(self.note)
         return "\n".join(lines)
+
+    def _plain_frame(self) -> Any:
+        """The rows in view as readable text cells (no reprs), for `text/plain`."""
+        import pandas as pd
+
+        return pd.DataFrame([[plain_text(r.get(c)) for c in self.columns] for r in self.rows[:self.limit]],
+                            columns=self.columns)
 
     def _note_html(self) -> str:
         return f'<div class="cloudg-more">{html.esc(self.note)}</div>' if self.note else ""
@@ -152,9 +162,3 @@ def _columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     for row in rows:
         columns.extend(k for k in row if k not in columns)
     return columns
-
-
-def _cell(value: Any) -> Any:
-    if isinstance(value, list | tuple | set | frozenset):
-        return ", ".join(str(v) for v in value)
-    return value
