@@ -215,3 +215,12 @@ def test_any_number_under_a_secret_named_key_is_the_secret(profile: str, number:
     assert "db_password" in out and out["db_password"] != number
     assert str(number) not in text.replace(f'"ratio": {json.dumps(number)}', "")
     assert out["ratio"] == number  # a fraction under a plain key is a number
+
+
+@pytest.mark.parametrize("field", ["region", "provider", "asset_type", "severity"])
+@pytest.mark.parametrize("key", ["group_by", "sort_by", "order_by", "partition_by", "groupBy", "SORT_BY"])
+def test_a_field_to_arrange_by_is_not_a_person_but_an_approver_is(key: str, field: str) -> None:
+    assert DEFAULT.key_rule(key).entity != "person"
+    out = shown("strict", {key: field, "approved_by": "Ivo Marsh", "owned_by": "Dana Ortiz"})
+    assert out[key] == field
+    assert "Ivo Marsh" not in json.dumps(out) and "Dana Ortiz" not in json.dumps(out)

@@ -211,9 +211,15 @@ def _typed_entity(norm: str) -> str | None:
     for suffix in ("_id", "_ids", "_name", "_names"):
         if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
             return "resource_name"
-    if norm.endswith("_by") and norm.count("_") == 1:
+    if norm.endswith("_by") and norm.count("_") == 1 and norm[:-3] not in _ARRANGING:
         return "person"  # approved_by, owned_by, requested_by
     return None
+
+
+_ARRANGING = frozenset({"group", "sort", "order", "partition", "split", "filter", "aggregate",
+                        "rank", "cluster", "bucket", "index", "pivot", "facet", "count", "sum",
+                        "break", "key", "sorted", "grouped", "ordered", "partitioned"})
+"""`group_by`, `sort_by`...: the value names a field to arrange by, never a person."""
 
 
 @lru_cache(maxsize=8192)
