@@ -1,10 +1,10 @@
 """`%load_ext cloudg_lab` and `%unload_ext cloudg_lab`: what the extension adds, and takes back.
 
 Loading starts the session (the layer lives in the kernel; one the async API started earlier is
-kept, with any tools registered on it), registers the magics and their
-`%config` options, the input transformer, the `__cloudg_mcp__` entry it awaits and the tab
-completer, then prints one status line. Unloading stops any HTTP endpoint and removes each of
-those again, so a reload starts clean.
+kept, with any tools registered on it), registers the magics and their `%config` options, the
+input transformer, the `__cloudg_mcp__` entry it awaits (and its blocking twin for the timing
+magics) and the tab completer, then prints one status line. Unloading stops any HTTP endpoint
+and removes each of those again, so a reload starts clean.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from IPython.core.error import UsageError
 
 from cloudg_lab.notebook import completer, serving, session
 from cloudg_lab.notebook.magics import McpMagic
-from cloudg_lab.notebook.transformer import ENTRY, transform_lines
+from cloudg_lab.notebook.transformer import ENTRY, SYNC_ENTRY, transform_lines
 
 _MAGICS_ATTR = "_cloudg_lab_magics"
 
@@ -38,8 +38,9 @@ def load(shell: Any) -> None:
     shell.register_magics(magics)
     shell.configurables.append(magics)
     shell.input_transformers_cleanup.insert(0, transform_lines)
-    shell.user_ns[ENTRY] = magics.run
-    shell.user_ns_hidden[ENTRY] = magics.run
+    for name, entry in ((ENTRY, magics.run), (SYNC_ENTRY, magics.run_blocking)):
+        shell.user_ns[name] = entry
+        shell.user_ns_hidden[name] = entry
     shell.Completer.custom_matchers.append(completer.matcher)
     setattr(shell, _MAGICS_ATTR, magics)
     print(live.status_line())
@@ -58,8 +59,9 @@ def unload(shell: Any) -> None:
     shell.magics_manager.registry.pop(type(magics).__name__, None)
     _discard(shell.configurables, magics)
     _discard(shell.input_transformers_cleanup, transform_lines)
-    shell.user_ns.pop(ENTRY, None)
-    shell.user_ns_hidden.pop(ENTRY, None)
+    for name in (ENTRY, SYNC_ENTRY):
+        shell.user_ns.pop(name, None)
+        shell.user_ns_hidden.pop(name, None)
     _discard(shell.Completer.custom_matchers, completer.matcher)
     delattr(shell, _MAGICS_ATTR)
 

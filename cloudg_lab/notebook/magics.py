@@ -16,7 +16,7 @@ from IPython.core.magic import Magics, line_cell_magic, magics_class
 from IPython.utils.text import DollarFormatter
 from traitlets import Bool, Float, Int, TraitError, Unicode, observe, validate
 
-from cloudg_lab.notebook import commands, session
+from cloudg_lab.notebook import blocking, commands, session
 from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.types import Principal
 
@@ -99,6 +99,14 @@ class McpMagic(Magics):
         """
         namespace = self.shell.user_ns if self.shell is not None else {}
         return await commands.dispatch(session.current(), expand(line, namespace), body, namespace)
+
+    def run_blocking(self, line: str, body: str | None = None) -> Any:
+        """`run` to the end on this thread: what `%time`/`%timeit`/`%prun` lines call.
+
+        Raises:
+            UsageError: as `run` does.
+        """
+        return blocking.run(self.run(line, body))
 
     @line_cell_magic
     def mcp(self, line: str, cell: str | None = None) -> None:

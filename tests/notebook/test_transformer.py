@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from cloudg_lab.notebook.transformer import ENTRY, call_text, transform_lines
+from cloudg_lab.notebook.transformer import ENTRY, SYNC_ENTRY, call_text, transform_lines
 
 
 def lines(text: str) -> list[str]:
@@ -78,3 +78,23 @@ def test_blank_lines_before_a_cell_magic_are_kept():
 def test_the_rewritten_cell_compiles_as_top_level_await():
     source = "".join(transform_lines(lines("x = 1\nr = %mcp call add a={x}\n%mcp tools\n")))
     compile(source, "<cell>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+
+@pytest.mark.parametrize("line", ["%time %mcp call add a=1", "%timeit -n 3 -r 2 %mcp call add a=1",
+                                  "%prun -q -s cumulative %mcp call add a=1",
+                                  "t = %time %mcp call add a=1"])
+def test_a_timing_magic_line_gets_the_blocking_entry(line: str) -> None:
+    out = transform_lines(lines(line + "\n"))[0]
+    head = line.split("%mcp", maxsplit=1)[0]
+    assert out.startswith(head) and "await" not in out, out
+    call = ast.parse(out[len(head):].strip(), mode="eval").body
+    assert isinstance(call, ast.Call) and ast.unparse(call.func) == SYNC_ENTRY
+    assert ast.literal_eval(call.args[0]) == "call add a=1"
+
+
+def test_a_timing_cell_body_gets_the_blocking_entry_and_compiles() -> None:
+    out = transform_lines(lines("%%time\nr = %mcp call add a=1\n%mcp tools\nx = 2\n"))
+    assert out[0] == "%%time\n" and out[3] == "x = 2\n"
+    body = "".join(out[1:])
+    assert "await" not in body and body.count(SYNC_ENTRY) == 2
+    compile(body, "<cell>", "exec")
