@@ -3,17 +3,18 @@
 A path typed here comes from the local user and is trusted (it may lie outside the allowed
 roots that bind `load_dataset` callers). What is *shown* goes through the catalog's own
 `list_datasets` / `select_dataset` tools, so a policy that pseudonymizes dataset names or paths
-does so here too.
+does so here too. A load shows a progress bar and an interrupt leaves the workspace as it was
+(see `loading`).
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from IPython.core.error import UsageError
 
 from cloudg_lab.errors import MCPLayerError
+from cloudg_lab.notebook import loading
 from cloudg_lab.notebook.commands.base import Command, Invocation, describe
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 
@@ -33,9 +34,8 @@ async def _load(inv: Invocation) -> Any:
     name, sep, path = inv.args.target.partition("=")
     if not sep:
         name, path = "", inv.args.target
-    workspace = inv.session.layer.workspace
     try:
-        await asyncio.to_thread(workspace.load, path, name or None, replace=inv.args.replace)
+        await loading.load(inv.session.layer.workspace, path, name or None, replace=inv.args.replace)
     except MCPLayerError as exc:  # the user typed the path: saying it back reveals nothing new
         raise UsageError(f"Cannot load {path}: {describe(exc)}") from None
     return await _datasets(inv)
