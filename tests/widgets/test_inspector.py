@@ -1,6 +1,8 @@
-"""Inspector in process: a call through the catalog form, following the session, closing."""
+"""Inspector in process: a call through the catalog form, JSON in sync, history and replay."""
 
 from __future__ import annotations
+
+import json
 
 from cloudg_lab.notebook.payload import MIME_TYPE
 from cloudg_lab.notebook.widgets import Inspector
@@ -11,15 +13,18 @@ async def inspector(session, policy: str = "strict") -> Inspector:
     return Inspector(session, scope, await scope.layer.list_tools(scope.principal), page_size=10)
 
 
+def fields(shown: Inspector) -> dict:
+    return {f.name: f for f in shown.catalog.form.fields}
+
+
 async def test_the_form_calls_the_tool_and_fills_the_other_tabs(session):
     shown = await inspector(session)
     assert shown.tabs.titles == ("catalog", "last result", "report", "audit", "vault")
     assert shown.last.outputs[0]["text"] == "(no call yet)"
     shown.catalog.select.value = "find_assets"
-    fields = {f.name: f for f in shown.catalog.form.fields}
-    fields["limit"].widget.value = 3
-    fields["internet_exposed"].switch.value = True
-    fields["internet_exposed"].inner.widget.value = True
+    f = fields(shown)
+    f["limit"].input.value = 3
+    f["internet_exposed"].input.value = "true"
     assert shown.catalog.arguments() == {"limit": 3, "internet_exposed": True}
     shown.catalog.call_button.click()
     result = await shown.catalog.pending
@@ -31,20 +36,55 @@ async def test_the_form_calls_the_tool_and_fills_the_other_tabs(session):
     assert len(shown.vault.rows) > 0 and "pseudonym" in shown.vault.table.html.value
 
 
-async def test_json_mode_and_mistakes_stay_on_the_widget(session):
+async def test_form_and_json_follow_each_other(session):
     shown = await inspector(session, "standard")
-    shown.catalog.select.value = "find_assets"
-    shown.catalog.mode.value = "JSON"
-    assert shown.catalog.editor.value.strip() == "{}"
-    shown.catalog.editor.value = '{"limit": 2, "bogus": 1}'
-    result = await shown.catalog.call()
-    assert result.is_error and "error -32602" in shown.catalog.status.value
-    shown.catalog.editor.value = "{oops"
-    assert shown.catalog.call() is None and "not valid JSON" in shown.catalog.status.value
-    shown.catalog.select.value = "get_asset"
-    shown.catalog.mode.value = "form"
-    assert await shown.catalog.call() is not None  # required ref left empty: an error result
-    assert "get_asset: error" in shown.catalog.status.value
+    pane = shown.catalog
+    pane.select.value = "find_assets"
+    assert json.loads(pane.editor.value) == {}
+    fields(shown)["limit"].input.value = 7
+    assert json.loads(pane.editor.value) == {"limit": 7}
+    pane.editor.value = '{"limit": 4, "descending": false, "extra_key": 1}'
+    assert fields(shown)["limit"].input.value == 4
+    assert fields(shown)["descending"].input.value == "false"
+    fields(shown)["limit"].input.value = 9  # a key the form has no field for stays in the JSON
+    assert json.loads(pane.editor.value) == {"limit": 9, "descending": False, "extra_key": 1}
+    pane.editor.value = '{"limit": 99999}'
+    assert "limit: 99999 is outside 1 to" in pane.status.value
+    assert fields(shown)["limit"].input.value == 9  # the form keeps its last good state
+
+
+async def test_mistakes_stay_on_the_widget(session):
+    shown = await inspector(session, "standard")
+    pane = shown.catalog
+    pane.select.value = "find_assets"
+    pane.editor.value = '{"limit": 2, "bogus": 1}'
+    result = await pane.call()
+    assert result.is_error and "error -32602" in pane.status.value
+    pane.editor.value = "{oops"
+    assert pane.call() is None and "not valid JSON" in pane.status.value
+    pane.select.value = "get_asset"
+    assert pane.call() is None and "ref: required" in pane.status.value
+
+
+async def test_history_lists_each_call_and_replays_it_with_its_arguments(session):
+    shown = await inspector(session, "standard")
+    pane = shown.catalog
+    pane.select.value = "find_assets"
+    fields(shown)["limit"].input.value = 2
+    await pane.call()
+    pane.select.value = "list_regions"
+    await pane.call()
+    assert [(c.tool, c.arguments) for c in pane.history.calls] == [
+        ("list_regions", {}), ("find_assets", {"limit": 2})]
+    assert pane.history.calls[0].outcome.startswith("ok")
+    before = len(session.history)
+    replay = pane.history.rows.children[1].children[0]  # the older call's button
+    replay.click()
+    again = await pane.pending
+    assert again.structured["returned"] == 2 and len(session.history) == before + 1
+    assert pane.tool == "find_assets" and json.loads(pane.editor.value) == {"limit": 2}
+    assert [c.tool for c in pane.history.calls][:1] == ["find_assets"]
+    assert "history" in shown.static_text() and "find_assets" in shown.catalog.static_body()
 
 
 async def test_it_follows_results_made_elsewhere_and_closes_everything(session):

@@ -1,14 +1,18 @@
-"""The Inspector's catalog pane: pick a tool, fill the form built from its schema, call it.
+"""The Inspector's catalog pane: pick a tool, fill the form built from its schema, call, replay.
 
-The call goes through the session like `%mcp call` (same policy checks, transforms, audit and
-history), as a task on the kernel's loop, so the notebook stays responsive while it runs. The
-form can be swapped for a JSON editor holding the same arguments, for shapes a form cannot hold.
+The form and a JSON editor hold the same arguments and follow each other: a change in the form
+rewrites the JSON, valid JSON typed in the editor fills the form (keys the form has no field for
+stay in the JSON and are sent too). The call goes through the session like `%mcp call` (same
+policy checks, transforms, audit and history), as a task on the kernel's loop, so the notebook
+stays responsive while it runs. Every call lands in the pane's history, newest first, with a
+button that runs it again as it was.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,14 +22,14 @@ from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.notebook import listings
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.batching import running_loop
-from cloudg_lab.notebook.widgets.form import Group, form
+from cloudg_lab.notebook.widgets.form import Group
+from cloudg_lab.notebook.widgets.form_build import form
+from cloudg_lab.notebook.widgets.history import Called, CallHistory
 from cloudg_lab.notebook.widgets.tables import frame_html, plain_table
-
-FORM, JSON = "form", "JSON"
 
 
 class CatalogPane:
-    """Tools the principal may see, a form per tool and a Call button; `pending` is the call."""
+    """Tools the principal may see, a form per tool, its JSON, a Call button and the history."""
 
     def __init__(self, session: Any, scope: Any, tools: list[dict[str, Any]],
                  on_called: Callable[[Any], None]) -> None:
@@ -35,23 +39,25 @@ class CatalogPane:
         self.on_called = on_called
         self.pending: asyncio.Task[Any] | None = None
         self.form: Group = form(None)
+        self._syncing = False
+        self._extra: dict[str, Any] = {}
         names = list(self.tools)
-        self.select = widgets.Select(options=names, value=names[0] if names else None, rows=12,
-                                     description="tools", layout=widgets.Layout(width="18em"))
+        self.select = widgets.Select(options=names, value=names[0] if names else None, rows=14,
+                                     layout=widgets.Layout(width="16em"))
         self.about = widgets.HTML()
         self.form_box = widgets.VBox()
-        self.mode = widgets.ToggleButtons(options=[FORM, JSON], value=FORM)
-        self.editor = widgets.Textarea(placeholder='{"limit": 5}', description="arguments",
-                                       layout=widgets.Layout(width="95%", height="8em",
-                                                             display="none"))
+        self.editor = widgets.Textarea(placeholder="{}", layout=widgets.Layout(width="28em",
+                                                                                height="14em"))
+        self.editor.observe(lambda _c: self._from_editor(), names="value")
         self.call_button = widgets.Button(description="Call", button_style="primary",
                                           disabled=not names, tooltip="run the tool through the session")
         self.status = widgets.HTML()
+        self.history = CallHistory(self.replay)
         self.select.observe(lambda _c: self._show_tool(), names="value")
-        self.mode.observe(lambda _c: self._switch_mode(), names="value")
         self.call_button.on_click(lambda _b: self.call())
-        right = widgets.VBox([self.about, self.mode, self.form_box, self.editor,
-                              widgets.HBox([self.call_button, self.status])],
+        json_box = widgets.VBox([widgets.HTML("<b>arguments (JSON)</b>"), self.editor])
+        right = widgets.VBox([self.about, widgets.HBox([self.form_box, json_box]),
+                              widgets.HBox([self.call_button, self.status]), self.history.widget],
                              layout=widgets.Layout(flex="1"))
         self.widget = widgets.HBox([self.select, right])
         self._show_tool()
@@ -64,41 +70,60 @@ class CatalogPane:
     def _show_tool(self) -> None:
         spec = self.tools.get(self.tool or "")
         self.form = form((spec or {}).get("inputSchema"))
+        self.form.observe(self._from_form)
         self.form_box.children = (self.form.widget,)
+        self._extra = {}
+        self._from_form()
         if spec is None:
             self.about.value = style.panel(style.note("no tool is visible to this principal"))
             return
-        required = ", ".join((spec.get("inputSchema") or {}).get("required") or []) or "none"
         self.about.value = style.panel(style.title(spec["name"]) + style.note(
-            f"{spec.get('description') or ''} · required: {required}"))
-        self.editor.value = ""
+            f"{spec.get('description') or ''} · * required"))
 
-    def _switch_mode(self) -> None:
-        as_json = self.mode.value == JSON
-        if as_json and not self.editor.value.strip():
-            try:
-                self.editor.value = json.dumps(self.form.value(), indent=2)
-            except ValueError as exc:
-                self._say(str(exc), error=True)
-        self.form_box.layout.display = "none" if as_json else None
-        self.editor.layout.display = None if as_json else "none"
+    def _from_form(self) -> None:
+        """The form changed: rewrite the JSON (unless the change came from the JSON)."""
+        if self._syncing:
+            return
+        try:
+            data = {**self._extra, **self.form.draft()}
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._syncing = True
+        try:
+            self.editor.value = json.dumps(data, indent=2)
+        finally:
+            self._syncing = False
+        self.status.value = ""
+
+    def _from_editor(self) -> None:
+        """The JSON changed: fill the form from it when it parses (else say why, keep the form)."""
+        if self._syncing:
+            return
+        try:
+            data = parse_object(self.editor.value)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._syncing = True
+        try:
+            self.form.set_value(data)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+            return
+        finally:
+            self._syncing = False
+        self._extra = {k: v for k, v in data.items() if k not in self.form.names()}
+        self.status.value = ""
 
     def arguments(self) -> dict[str, Any]:
-        """The arguments from the form, or from the JSON editor in JSON mode.
+        """The arguments as the JSON editor holds them (the form writes there too).
 
         Raises:
-            ValueError: for an invalid input or JSON that is not an object.
+            ValueError: for an invalid form input, or JSON that is not an object.
         """
-        if self.mode.value == FORM:
-            return self.form.value()
-        text = self.editor.value.strip()
-        try:
-            data = json.loads(text) if text else {}
-        except ValueError as exc:
-            raise ValueError(f"arguments are not valid JSON ({exc})") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"arguments must be a JSON object, got {type(data).__name__}")
-        return data
+        self.form.value()  # a missing required field or a bad input is named here
+        return parse_object(self.editor.value)
 
     def call(self) -> asyncio.Task[Any] | None:
         """Start calling the selected tool on the kernel's loop; the task is also `pending`."""
@@ -110,6 +135,16 @@ class CatalogPane:
         except ValueError as exc:
             self._say(str(exc), error=True)
             return None
+        return self._start(tool, arguments)
+
+    def replay(self, called: Called) -> asyncio.Task[Any] | None:
+        """Run a call from the history again, with the same arguments, shown in the form."""
+        if called.tool in self.tools:
+            self.select.value = called.tool
+            self.editor.value = json.dumps(called.arguments, indent=2)
+        return self._start(called.tool, called.arguments)
+
+    def _start(self, tool: str, arguments: dict[str, Any]) -> asyncio.Task[Any] | None:
         loop = running_loop()
         if loop is None:
             self._say("no running event loop: call from a notebook kernel", error=True)
@@ -119,23 +154,26 @@ class CatalogPane:
         return self.pending
 
     async def _call(self, tool: str, arguments: dict[str, Any]) -> Any:
+        at = time.strftime("%H:%M:%S")
         try:
             result = await self.session.call(tool, arguments, policy=self.scope.policy,
                                              principal=self.scope.principal)
         except MCPLayerError as exc:
-            self._say(f"{exc.message} [{exc.code}]", error=True)
+            self._done(Called(tool, arguments, f"error {exc.code}", at), f"{exc.message} [{exc.code}]")
             return None
         except (PolicyError, ValueError) as exc:
-            self._say(str(exc).splitlines()[0], error=True)
+            self._done(Called(tool, arguments, "error", at), str(exc).splitlines()[0])
             return None
         duration = result.duration_ms
         took = f" · {duration:.1f} ms" if isinstance(duration, int | float) else ""
-        if result.is_error:
-            self._say(f"{tool}: error {result.error_code}{took}", error=True)
-        else:
-            self._say(f"{tool}: ok{took}")
+        outcome = f"error {result.error_code}" if result.is_error else "ok"
+        self._done(Called(tool, arguments, outcome + took, at), f"{tool}: {outcome}{took}")
         self.on_called(result)
         return result
+
+    def _done(self, called: Called, message: str) -> None:
+        self.history.add(called)
+        self._say(message, error=called.outcome.startswith("error"))
 
     def _say(self, text: str, *, error: bool = False) -> None:
         shown = style.decision("error") + " " if error else ""
@@ -147,11 +185,28 @@ class CatalogPane:
     def static_body(self) -> str:
         rows, columns = self._rows()
         cells = [[style.text_cell(_joined(r[c])) for c in columns] for r in rows]
-        return frame_html(cells, columns, "cloudg-w-catalog")
+        return frame_html(cells, columns, "cloudg-w-catalog") + self.history.static_body()
 
     def static_text(self) -> str:
         rows, columns = self._rows()
-        return plain_table([[_joined(r[c]) for c in columns] for r in rows], columns, len(rows))
+        listing = plain_table([[_joined(r[c]) for c in columns] for r in rows], columns, len(rows))
+        return listing + self.history.static_text()
+
+
+def parse_object(text: str) -> dict[str, Any]:
+    """The JSON object in `text` (empty means `{}`).
+
+    Raises:
+        ValueError: for invalid JSON or JSON that is not an object.
+    """
+    text = text.strip()
+    try:
+        data = json.loads(text) if text else {}
+    except ValueError as exc:
+        raise ValueError(f"arguments are not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"arguments must be a JSON object, got {type(data).__name__}")
+    return data
 
 
 def _joined(value: Any) -> Any:

@@ -1,164 +1,277 @@
-"""A form built from a tool's `inputSchema`, and the arguments it holds.
+"""A form built from any tool's `inputSchema`, and the arguments it holds.
 
-Strings, numbers, integers and booleans get the matching input; enums a dropdown; arrays of
-strings, enums or numbers a tags input; nested objects a nested group; `anyOf [X, null]` (how
-pydantic writes `X | None`) a "set" switch in front of X. Anything else (several types, no type,
-arrays of objects) falls back to a small JSON editor. Only what the user set, or what is
-required, goes into the arguments, so the tool's own defaults apply to the rest.
+One row per property: the name (a `*` when required, the description as its tooltip), one input,
+and a hint with the default, the bounds and what "unset" means. Enums are dropdowns (`<select>`),
+booleans one unset/true/false switch, arrays of strings, enum values or numbers chips, numbers
+bounded by the schema's minimum and maximum, nested objects a fieldset; `X | None` (pydantic's
+`anyOf [X, null]`) is X with "or null" in its hint. Every optional field has an unset state the
+user can see (an empty input showing the default, a "unset" choice), so no field needs a "set"
+checkbox: only what the user set, and what is required, goes into the arguments, and the tool's
+own defaults apply to the rest. Shapes a form cannot hold (several types, no type, arrays of
+objects) get a small JSON input.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
 from cloudg_lab.notebook.display.html import esc
 
-_WIDE = {"description_width": "initial"}
-_UNSET = "(default)"
+UNSET = "unset"
+_LABEL = widgets.Layout(width="13em", min_width="13em")
+_INPUT = widgets.Layout(width="22em")
+_HINT_STYLE = "color:var(--jp-ui-font-color2);font-size:var(--jp-ui-font-size0,11px)"
+
+
+class MissingValue(ValueError):
+    """A required field left unset (the JSON editor still shows the rest)."""
+
+
+def shown(value: Any) -> str:
+    """A schema value as the user would type it (JSON, strings without quotes)."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 class Field:
-    """One schema node as widgets; `value()` reads it, `is_set()` says if it goes in the call."""
+    """One schema node as widgets. `value()` reads it, `is_set()` says if it goes in the call,
+    `set_value()` fills it from JSON (the editor), `inputs()` are the widgets that change."""
 
     widget: Any
 
-    def __init__(self, name: str, required: bool) -> None:
-        self.name = name
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any]) -> None:
+        self.path = path
+        self.name = path.rsplit(".", 1)[-1]
         self.required = required
+        self.default = node.get("default")
+        self.tooltip = str(node.get("description") or node.get("title") or "")
+        self.nullable = False
 
     def value(self) -> Any:
         """Raises:
-            ValueError: naming the field, when its input is not a valid value.
+            ValueError: naming the field, when its input is not a valid value (or is missing).
         """
         raise NotImplementedError
 
     def is_set(self) -> bool:
-        return self.required
+        raise NotImplementedError
+
+    def set_value(self, value: Any) -> None:
+        """Show `value` (from the JSON editor); `clear()` is the unset state.
+
+        Raises:
+            ValueError: when the value does not fit this input.
+        """
+        raise NotImplementedError
+
+    def clear(self) -> None:
+        raise NotImplementedError
+
+    def inputs(self) -> list[Any]:
+        raise NotImplementedError
+
+    def missing(self) -> MissingValue:
+        return MissingValue(f"{self.path}: required")
+
+    def hint(self) -> str:
+        parts = [f"default {shown(self.default)}"] if self.default is not None else []
+        if self.nullable:
+            parts.append("or null")
+        return " · ".join(parts)
+
+    def row(self, control: Any) -> Any:
+        """The name, the control and the hint on one line."""
+        star = ' <b title="required">*</b>' if self.required else ""
+        label = widgets.HTML(f'<span title="{esc(self.tooltip)}">{esc(self.name)}{star}</span>',
+                             layout=_LABEL)
+        hint = widgets.HTML(f'<span style="{_HINT_STYLE}">{esc(self.hint())}</span>')
+        return widgets.HBox([label, control, hint])
 
 
-class Scalar(Field):
-    """A text, number, integer or checkbox input; set when required or changed from the default."""
+class Text(Field):
+    """A string, an optional integer or number without a default, or any JSON value: a text
+    input that is unset while empty (its placeholder says what applies then)."""
 
-    def __init__(self, name: str, required: bool, widget: Any, default: Any) -> None:
-        super().__init__(name, required)
-        self.widget = widget
-        self.default = default
-
-    def value(self) -> Any:
-        return self.widget.value
-
-    def is_set(self) -> bool:
-        """Required, or changed from the default; without a default, an empty input is left out."""
-        if self.required:
-            return True
-        value = self.widget.value
-        if self.default is None:
-            return value not in ("", 0, False)
-        return bool(value != self.default)
-
-
-class Enum(Field):
-    """A dropdown of the schema's `enum`; an optional one starts at "(default)"."""
-
-    def __init__(self, name: str, required: bool, options: list[Any], default: Any,
-                 tooltip: str) -> None:
-        super().__init__(name, required)
-        labelled = [(json.dumps(o) if not isinstance(o, str) else o, o) for o in options]
-        if not required:
-            labelled.insert(0, (_UNSET, _UNSET))
-        start = default if default in options else labelled[0][1]
-        self.widget = widgets.Dropdown(options=labelled, value=start, description=name,
-                                       tooltip=tooltip, style=_WIDE)
-        self.default = default
-
-    def value(self) -> Any:
-        return self.widget.value
-
-    def is_set(self) -> bool:
-        return self.required or self.widget.value not in (_UNSET, self.default)
-
-
-class Tags(Field):
-    """An array of strings, enum values or numbers, edited as tags."""
-
-    def __init__(self, name: str, required: bool, tags: Any) -> None:
-        super().__init__(name, required)
-        self.tags = tags
-        self.widget = widgets.HBox([widgets.Label(name), tags])
-
-    def value(self) -> Any:
-        return list(self.tags.value)
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any], kind: str) -> None:
+        super().__init__(path, required, node)
+        self.kind = kind
+        self.node = node
+        placeholder = UNSET if self.default is None else f"{UNSET} · {shown(self.default)}"
+        make = widgets.Textarea if kind == "json" else widgets.Text
+        self.input = make(placeholder=placeholder, tooltip=self.tooltip, layout=_INPUT)
+        self.widget = self.row(self.input)
 
     def is_set(self) -> bool:
-        return self.required or bool(self.tags.value)
-
-
-class Json(Field):
-    """The fallback: a JSON text area, for shapes a form cannot express."""
-
-    def __init__(self, name: str, required: bool, default: Any, tooltip: str) -> None:
-        super().__init__(name, required)
-        text = json.dumps(default) if default is not None else ""
-        self.widget = widgets.Textarea(value=text, description=f"{name} (JSON)", tooltip=tooltip,
-                                       placeholder="a JSON value", style=_WIDE,
-                                       layout=widgets.Layout(width="95%"))
-        self.default_text = text
+        return self.required or bool(self.input.value.strip())
 
     def value(self) -> Any:
-        text = self.widget.value.strip()
-        try:
-            return json.loads(text) if text else None
-        except ValueError as exc:
-            raise ValueError(f"{self.name}: not valid JSON ({exc})") from None
+        text = self.input.value if self.kind == "string" else self.input.value.strip()
+        if not text:
+            raise self.missing()
+        if self.kind == "string":
+            return text
+        if self.kind == "json":
+            try:
+                return json.loads(text)
+            except ValueError as exc:
+                raise ValueError(f"{self.path}: not valid JSON ({exc})") from None
+        return check_bounds(self.path, parse_number(self.path, text, self.kind), self.node)
+
+    def set_value(self, value: Any) -> None:
+        if self.kind == "string" and not isinstance(value, str):
+            raise ValueError(f"{self.path}: expected a string")
+        self.input.value = value if self.kind == "string" else json.dumps(value)
+
+    def clear(self) -> None:
+        self.input.value = ""
+
+    def inputs(self) -> list[Any]:
+        return [self.input]
+
+    def hint(self) -> str:
+        return " · ".join(p for p in (bounds_text(self.node), super().hint()) if p)
+
+
+class Number(Field):
+    """An integer or number that has a default or is required: a number input bounded by the
+    schema, starting at the default; set when changed from it (or when required)."""
+
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any], kind: str) -> None:
+        super().__init__(path, required, node)
+        self.node = node
+        low, high = limits(node, kind)
+        cast = int if kind == "integer" else float
+        start = cast(self.default) if isinstance(self.default, int | float) else cast(max(low, 0))
+        if math.isinf(low) and math.isinf(high):
+            make: Any = widgets.IntText if kind == "integer" else widgets.FloatText
+            self.input = make(value=start, tooltip=self.tooltip, layout=_INPUT)
+        else:
+            make = widgets.BoundedIntText if kind == "integer" else widgets.BoundedFloatText
+            finite = (2**53 if kind == "integer" else 1e308)
+            self.input = make(value=start, min=cast(max(low, -finite)), max=cast(min(high, finite)),
+                              tooltip=self.tooltip, layout=_INPUT)
+        self.start = start
+        self.widget = self.row(self.input)
 
     def is_set(self) -> bool:
-        text = self.widget.value.strip()
-        return self.required or (bool(text) and text != self.default_text)
-
-
-class Nullable(Field):
-    """`X | None`: a switch that sends X when on; off means null (or the tool's default)."""
-
-    def __init__(self, inner: Field, default: Any) -> None:
-        super().__init__(inner.name, inner.required)
-        self.inner = inner
-        self.switch = widgets.Checkbox(value=default is not None, description="set", indent=False,
-                                       layout=widgets.Layout(width="4em"))
-        self.widget = widgets.HBox([self.switch, inner.widget])
-        self.default = default
-        source = getattr(inner, "tags", inner.widget)
-        if source.has_trait("value"):  # typing into the field switches it on
-            source.observe(lambda _c: setattr(self.switch, "value", True), names="value")
+        return self.required or self.input.value != self.start
 
     def value(self) -> Any:
-        return self.inner.value() if self.switch.value else None
+        return self.input.value
+
+    def set_value(self, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{self.path}: expected a number")
+        check_bounds(self.path, value, self.node)
+        self.input.value = value
+
+    def clear(self) -> None:
+        self.input.value = self.start
+
+    def inputs(self) -> list[Any]:
+        return [self.input]
+
+    def hint(self) -> str:
+        return " · ".join(p for p in (bounds_text(self.node), super().hint()) if p)
+
+
+class Choice(Field):
+    """An enum (a dropdown) or a boolean (unset / true / false buttons): one control each, its
+    first choice the visible unset state."""
+
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any],
+                 options: list[Any], *, buttons: bool = False) -> None:
+        super().__init__(path, required, node)
+        self.options = options
+        labels = [shown(o) for o in options]
+        first = UNSET if self.default is None else f"{UNSET} ({shown(self.default)})"
+        make = widgets.ToggleButtons if buttons else widgets.Dropdown
+        extra = {"style": {"button_width": "6em"}} if buttons else {"layout": _INPUT}
+        self.input = make(options=[first, *labels], index=0, tooltip=self.tooltip, **extra)
+        self.widget = self.row(self.input)
 
     def is_set(self) -> bool:
-        """Switched on: set unless still at a non-null default; off: set if null is not the default."""
-        if self.required:
-            return True
-        if self.switch.value:
-            return self.default is None or self.inner.is_set()
-        return self.default is not None
+        return self.required or self.input.index > 0
+
+    def value(self) -> Any:
+        if self.input.index == 0:
+            raise self.missing()
+        return self.options[self.input.index - 1]
+
+    def set_value(self, value: Any) -> None:
+        matches = [i for i, o in enumerate(self.options) if o == value and type(o) is type(value)]
+        if not matches:
+            raise ValueError(f"{self.path}: {shown(value)} is not one of the choices")
+        self.input.index = matches[0] + 1
+
+    def clear(self) -> None:
+        self.input.index = 0
+
+    def inputs(self) -> list[Any]:
+        return [self.input]
+
+
+class Chips(Field):
+    """An array of strings, enum values or numbers, edited as chips; unset while empty."""
+
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any], chips: Any) -> None:
+        super().__init__(path, required, node)
+        self.node = node
+        self.input = chips
+        self.widget = self.row(chips)
+
+    def is_set(self) -> bool:
+        return self.required or bool(self.input.value)
+
+    def value(self) -> list[Any]:
+        items = list(self.input.value)
+        low, high = self.node.get("minItems"), self.node.get("maxItems")
+        if isinstance(low, int) and len(items) < low:
+            raise ValueError(f"{self.path}: at least {low} items")
+        if isinstance(high, int) and len(items) > high:
+            raise ValueError(f"{self.path}: at most {high} items")
+        return items
+
+    def set_value(self, value: Any) -> None:
+        if not isinstance(value, list):
+            raise ValueError(f"{self.path}: expected a list")
+        allowed = getattr(self.input, "allowed_tags", None)
+        if allowed and any(str(v) not in allowed for v in value):
+            raise ValueError(f"{self.path}: only {', '.join(allowed)}")
+        self.input.value = value
+
+    def clear(self) -> None:
+        self.input.value = []
+
+    def inputs(self) -> list[Any]:
+        return [self.input]
+
+    def hint(self) -> str:
+        allowed = getattr(self.input, "allowed_tags", None)
+        choices = f"of {', '.join(allowed)}" if allowed else ""
+        return " · ".join(p for p in (choices, super().hint()) if p)
 
 
 class Group(Field):
-    """An object with `properties`: one field per property, in a bordered box."""
+    """An object with `properties`: a fieldset of one row per property."""
 
-    def __init__(self, name: str, required: bool, fields: list[Field], tooltip: str) -> None:
-        super().__init__(name, required)
+    def __init__(self, path: str, required: bool, node: Mapping[str, Any],
+                 fields: list[Field]) -> None:
+        super().__init__(path, required, node)
         self.fields = fields
-        children = [f.widget for f in fields]
-        if not name:
-            self.widget = widgets.VBox(children)
+        rows = [f.widget for f in fields]
+        if not path:
+            self.widget = widgets.VBox(rows)
             return
-        box = widgets.Layout(border="1px solid var(--jp-border-color2,#ccc)", padding="2px 6px")
-        self.widget = widgets.VBox([widgets.HTML(f"<b>{esc(name)}</b>", tooltip=tooltip), *children],
-                                   layout=box)
+        star = " *" if required else ""
+        legend = widgets.HTML(f'<b title="{esc(self.tooltip)}">{esc(self.name)}{star}</b>')
+        box = widgets.Layout(border="1px solid var(--jp-border-color2)", padding="2px 8px",
+                             margin="4px 0")
+        self.widget = widgets.VBox([legend, *rows], layout=box)
 
     def value(self) -> dict[str, Any]:
         return {f.name: f.value() for f in self.fields if f.is_set()}
@@ -166,102 +279,89 @@ class Group(Field):
     def is_set(self) -> bool:
         return self.required or any(f.is_set() for f in self.fields)
 
+    def draft(self) -> dict[str, Any]:
+        """What `value()` would give, leaving out required fields not filled in yet.
 
-def resolve(schema: Mapping[str, Any], root: Mapping[str, Any]) -> dict[str, Any]:
-    """`schema` with `$ref` and single-item `allOf` replaced by what they point to."""
-    node = dict(schema)
-    for _ in range(32):
-        if "$ref" in node and isinstance(node["$ref"], str):
-            target: Any = root
-            for part in node.pop("$ref").lstrip("#/").split("/"):
-                target = target.get(part, {}) if isinstance(target, Mapping) else {}
-            node = {**target, **node}
-        elif isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
-            node = {**node.pop("allOf")[0], **node}
-        else:
-            break
-    return node
+        Raises:
+            ValueError: for an input that is set but invalid.
+        """
+        found: dict[str, Any] = {}
+        for f in self.fields:
+            if not f.is_set():
+                continue
+            try:
+                found[f.name] = f.draft() if isinstance(f, Group) else f.value()
+            except MissingValue:
+                continue
+        return found
 
+    def set_value(self, value: Any) -> None:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"{self.path or 'arguments'}: expected an object")
+        for f in self.fields:
+            if f.name in value:
+                f.set_value(value[f.name])
+            else:
+                f.clear()
 
-def build(name: str, schema: Mapping[str, Any], root: Mapping[str, Any], *,
-          required: bool = False) -> Field:
-    """The field for one schema node (the root object gives a `Group` without a title)."""
-    node = resolve(schema, root)
-    default = node.get("default")
-    tip = str(node.get("description") or node.get("title") or "")
-    branches = node.get("anyOf") or node.get("oneOf")
-    types = node.get("type")
-    if isinstance(branches, list):
-        real = [b for b in branches if resolve(b, root).get("type") != "null"]
-        if len(real) == 1 and len(real) < len(branches):
-            inner = build(name, {**resolve(real[0], root), "description": tip, "default": default},
-                          root, required=required)
-            return Nullable(inner, default)
-        return Json(name, required, default, tip)
-    if isinstance(types, list):
-        real_types = [t for t in types if t != "null"]
-        if len(real_types) == 1:
-            inner = build(name, {**node, "type": real_types[0]}, root, required=required)
-            return Nullable(inner, default) if "null" in types else inner
-        return Json(name, required, default, tip)
-    if "enum" in node:
-        return Enum(name, required, list(node["enum"]), default, tip)
-    if types == "object" and isinstance(node.get("properties"), Mapping):
-        return _group(name, required, node, root, tip)
-    if types == "array":
-        return _array(name, required, node, root)
-    return _scalar(name, required, types, default, tip)
+    def clear(self) -> None:
+        for f in self.fields:
+            f.clear()
+
+    def inputs(self) -> list[Any]:
+        return [w for f in self.fields for w in f.inputs()]
+
+    def names(self) -> set[str]:
+        return {f.name for f in self.fields}
+
+    def observe(self, callback: Callable[[], None]) -> None:
+        """Call `callback` after any input of the form changes."""
+        for w in self.inputs():
+            w.observe(lambda _c: callback(), names="value")
 
 
-_INPUTS: dict[str, tuple[Any, type]] = {"boolean": (widgets.Checkbox, bool),
-                                       "integer": (widgets.IntText, int),
-                                       "number": (widgets.FloatText, float),
-                                       "string": (widgets.Text, str)}
+def limits(node: Mapping[str, Any], kind: str) -> tuple[float, float]:
+    """The inclusive range the schema allows (exclusive bounds moved in by one for integers)."""
+    step = 1 if kind == "integer" else 0
+    low, high = -math.inf, math.inf
+    if isinstance(node.get("minimum"), int | float):
+        low = node["minimum"]
+    if isinstance(node.get("exclusiveMinimum"), int | float):
+        low = max(low, node["exclusiveMinimum"] + step)
+    if isinstance(node.get("maximum"), int | float):
+        high = node["maximum"]
+    if isinstance(node.get("exclusiveMaximum"), int | float):
+        high = min(high, node["exclusiveMaximum"] - step)
+    return low, high
 
 
-def _scalar(name: str, required: bool, kind: Any, default: Any, tip: str) -> Field:
-    found = _INPUTS.get(kind) if isinstance(kind, str) else None
-    if found is None:
-        return Json(name, required, default, tip)
-    make, cast = found
+def bounds_text(node: Mapping[str, Any]) -> str:
+    low, high = limits(node, str(node.get("type")))
+    if math.isinf(low) and math.isinf(high):
+        return ""
+    if math.isinf(high):
+        return f"≥ {shown(low)}"
+    if math.isinf(low):
+        return f"≤ {shown(high)}"
+    return f"{shown(low)} to {shown(high)}"
+
+
+def parse_number(path: str, text: str, kind: str) -> int | float:
+    """Raises:
+        ValueError: when `text` is not an integer (or a number).
+    """
     try:
-        start = cast(default) if default is not None else cast()
-    except (TypeError, ValueError):
-        start = cast()
-    extra = {"indent": False} if kind == "boolean" else {}
-    return Scalar(name, required, make(value=start, description=name, tooltip=tip, style=_WIDE,
-                                       **extra), default)
+        return int(text) if kind == "integer" else float(text)
+    except ValueError:
+        raise ValueError(f"{path}: {text!r} is not {'an integer' if kind == 'integer' else 'a number'}"
+                         ) from None
 
 
-def _array(name: str, required: bool, node: Mapping[str, Any], root: Mapping[str, Any]) -> Field:
-    items = resolve(node.get("items") or {}, root)
-    default = node.get("default")
-    tip = str(node.get("description") or node.get("title") or "")
-    start = list(default) if isinstance(default, list) else []
-    if "enum" in items:
-        allowed = [str(v) for v in items["enum"]]
-        return Tags(name, required, widgets.TagsInput(value=start, allowed_tags=allowed,
-                                                      tooltip=tip))
-    kind = items.get("type")
-    if kind == "string":
-        return Tags(name, required, widgets.TagsInput(value=start, tooltip=tip))
-    if kind == "integer":
-        return Tags(name, required, widgets.IntsInput(value=start, tooltip=tip))
-    if kind == "number":
-        return Tags(name, required, widgets.FloatsInput(value=start, tooltip=tip))
-    return Json(name, required, default, tip)
-
-
-def _group(name: str, required: bool, node: Mapping[str, Any], root: Mapping[str, Any],
-           tip: str) -> Group:
-    needed = set(node.get("required") or [])
-    properties = node.get("properties")
-    fields = [build(key, sub, root, required=key in needed)
-              for key, sub in (properties.items() if isinstance(properties, Mapping) else ())]
-    return Group(name, required, fields, tip)
-
-
-def form(schema: Mapping[str, Any] | None) -> Group:
-    """The root form of a tool's `inputSchema` (an empty group for a tool without arguments)."""
-    root = dict(schema or {})
-    return _group("", True, root, root, "")
+def check_bounds(path: str, value: int | float, node: Mapping[str, Any]) -> int | float:
+    """Raises:
+        ValueError: when `value` is outside the schema's bounds.
+    """
+    low, high = limits(node, str(node.get("type")))
+    if not low <= value <= high:
+        raise ValueError(f"{path}: {shown(value)} is outside {bounds_text(node)}")
+    return value
