@@ -45,6 +45,7 @@ class LoadGuard:
 
     def __init__(self, label: str, total: int | None, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
+        self.label = label
         self.total = total
         self.bar: Any = tqdm(total=total, desc=label, unit="B", unit_scale=True, leave=False)
         self._cancelled = threading.Event()
@@ -88,8 +89,20 @@ class LoadGuard:
             self._cancelled.set()
 
     def _draw(self, position: int) -> None:
-        if not self.bar.disable and position > self.bar.n:
-            self.bar.update(position - self.bar.n)
+        if self.bar.disable or position <= self.bar.n:
+            return
+        self.bar.update(position - self.bar.n)
+        if self.total is not None and position >= self.total * (STEPS - 1) // STEPS:
+            self.bar.set_description(f"{self.label} · indexing")  # parsed; the indexes come next
+
+    def stopped(self) -> None:
+        """Say on the bar (left in place, red) that the interrupt loaded nothing."""
+        self.bar.set_description(f"{self.label} · interrupted, nothing loaded")
+
+    def finish(self) -> None:
+        """The load ended well: fill the bar (the loader counts characters, the total is bytes)."""
+        if self.total is not None and self.bar.n < self.total:
+            self.bar.update(self.total - self.bar.n)
 
     def close(self) -> None:
         self.bar.close()
@@ -105,10 +118,13 @@ async def load(workspace: Any, path: str, name: str | None, *, replace: bool) ->
     label = f"loading {name or Path(path).name}"
     guard = LoadGuard(label, total_bytes(path), asyncio.get_running_loop())
     try:
-        return await asyncio.to_thread(workspace.load, path, name, replace=replace,
-                                       progress=guard.progress, commit=guard.commit())
+        dataset = await asyncio.to_thread(workspace.load, path, name, replace=replace,
+                                          progress=guard.progress, commit=guard.commit())
+        guard.finish()
+        return dataset
     except asyncio.CancelledError:
         guard.cancel()
+        guard.stopped()
         raise
     finally:
         guard.close()

@@ -5,6 +5,12 @@ its MIME bundle carries the widget view for JupyterLab and Notebook 7 and, besid
 HTML and text of what the view shows now, so a saved notebook still reads well on GitHub, in
 nbconvert or in any front end without a widget manager. `close()` stops every subscription and
 closes the whole tree.
+
+After a reopen the kernel that held the models is gone. JupyterLab 4 and Notebook 7 pick the
+widget view over the static fallback and would say "model not found", so the package turns on
+the widget manager's `saveState` (`lab-settings.json`, installed as a JupyterLab settings
+override): the models' state is saved in the notebook's metadata and the views come back from
+it. nbconvert renders a view only when its state was saved, and the static HTML otherwise.
 """
 
 from __future__ import annotations

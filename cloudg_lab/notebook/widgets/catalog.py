@@ -46,8 +46,8 @@ class CatalogPane:
                                      layout=widgets.Layout(width="16em"))
         self.about = widgets.HTML()
         self.form_box = widgets.VBox()
-        self.editor = widgets.Textarea(placeholder="{}", layout=widgets.Layout(width="28em",
-                                                                                height="14em"))
+        self.editor = widgets.Textarea(placeholder="{}", layout=widgets.Layout(width="40em",
+                                                                                height="9em"))
         self.editor.observe(lambda _c: self._from_editor(), names="value")
         self.call_button = widgets.Button(description="Call", button_style="primary",
                                           disabled=not names, tooltip="run the tool through the session")
@@ -56,7 +56,7 @@ class CatalogPane:
         self.select.observe(lambda _c: self._show_tool(), names="value")
         self.call_button.on_click(lambda _b: self.call())
         json_box = widgets.VBox([widgets.HTML("<b>arguments (JSON)</b>"), self.editor])
-        right = widgets.VBox([self.about, widgets.HBox([self.form_box, json_box]),
+        right = widgets.VBox([self.about, self.form_box, json_box,
                               widgets.HBox([self.call_button, self.status]), self.history.widget],
                              layout=widgets.Layout(flex="1"))
         self.widget = widgets.HBox([self.select, right])

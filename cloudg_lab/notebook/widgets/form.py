@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from cloudg_lab.notebook.display.html import esc
 
 UNSET = "unset"
-_LABEL = widgets.Layout(width="13em", min_width="13em")
+_LABEL = widgets.Layout(width="11em", min_width="11em")
 _INPUT = widgets.Layout(width="22em")
 _HINT_STYLE = "color:var(--jp-ui-font-color2);font-size:var(--jp-ui-font-size0,11px)"
 
@@ -190,7 +190,7 @@ class Choice(Field):
         labels = [shown(o) for o in options]
         first = UNSET if self.default is None else f"{UNSET} ({shown(self.default)})"
         make = widgets.ToggleButtons if buttons else widgets.Dropdown
-        extra = {"style": {"button_width": "6em"}} if buttons else {"layout": _INPUT}
+        extra = {"style": {"button_width": "8em"}} if buttons else {"layout": _INPUT}
         self.input = make(options=[first, *labels], index=0, tooltip=self.tooltip, **extra)
         self.widget = self.row(self.input)
 
