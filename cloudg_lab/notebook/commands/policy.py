@@ -14,6 +14,7 @@ from IPython.core.error import UsageError
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Panel, Table
+from cloudg_lab.notebook.plain import plain
 from cloudg_lab.policy import Policy
 from cloudg_lab.types import Principal
 
@@ -23,7 +24,7 @@ def _configure(parser: CommandParser) -> None:
 
 
 def summary_table(policy: Policy) -> Table:
-    rows = [{"setting": k, "value": _text(v)} for k, v in policy.summary().items()
+    rows = [{"setting": k, "value": plain(v)} for k, v in policy.summary().items()
             if v not in (None, "", [], {})]
     return Table(f"policy {policy.name}", rows, ["setting", "value"])
 
@@ -51,14 +52,6 @@ async def _run(inv: Invocation) -> Any:
     return Panel(f"policy {policy.name} defined; use it with --policy {policy.name}",
                  [("summary", summary_table(policy)),
                   ("visibility", visibility_table(policy, tools, principals))])
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_text(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items())
-    return str(value)
 
 
 COMMANDS = (Command("policy", "define a policy from the YAML cell body (may extend a profile)",

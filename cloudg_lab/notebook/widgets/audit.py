@@ -171,7 +171,22 @@ class AuditLog(WidgetView):
 
     def _render_head(self) -> None:
         self.head.value = style.panel(style.title(self.title))
-        self.counters.value = style.panel(style.counters(self.log.counters))
+        self.counters.value = style.panel(style.counters(self.log.counters) + style.note(self.gap()))
+
+    def gap(self) -> str:
+        """Why the counters add up to more than the rows, in words ("" when they agree)."""
+        counts = self.log.counters
+        kept_allowed = sum(1 for r in self._rows if r.entry.decision == "allowed")
+        unkept = 0 if self.log.record_allowed else max(counts.get("allowed", 0) - kept_allowed, 0)
+        evicted = max(sum(counts.values()) - len(self._rows) - unkept, 0)
+        parts = []
+        if unkept:
+            parts.append(f"{unkept:,} allowed {_calls(unkept)} counted but not kept as rows: this "
+                         "policy does not audit allowed calls (refusals are always kept)")
+        if evicted:
+            noun = "entry" if evicted == 1 else "entries"
+            parts.append(f"{evicted:,} older {noun} left the ring of {self.log.size:,}")
+        return "; ".join(parts)
 
     def _render_table(self) -> None:
         self.renders += 1
@@ -231,7 +246,7 @@ class AuditLog(WidgetView):
         return "filters: " + (", ".join(bits) if bits else "none")
 
     def static_body(self) -> str:
-        return (style.title(self.title) + style.counters(self.log.counters)
+        return (style.title(self.title) + style.counters(self.log.counters) + style.note(self.gap())
                 + style.note(self._filter_line()) + self.table.static_html())
 
     def static_text(self) -> str:
@@ -240,7 +255,8 @@ class AuditLog(WidgetView):
         table = plain_table([[r[c] for c in COLUMNS] for r in shown], COLUMNS, len(shown))
         hidden = self.table.total - len(shown)
         more = f"\n… {hidden} more rows" if hidden > 0 else ""
-        return f"{self.title}\ncounters: {counts}\n{self._filter_line()}\n{table}{more}"
+        gap = f"\n{self.gap()}" if self.gap() else ""
+        return f"{self.title}\ncounters: {counts}{gap}\n{self._filter_line()}\n{table}{more}"
 
     def __repr__(self) -> str:
         return f"<AuditLog {self.title!r}: {len(self._rows)} entries>"
@@ -252,6 +268,10 @@ def _dropdown(label: str, options: list[tuple[str, str]], value: str) -> Any:
         choices.append((value, value))
     return widgets.Dropdown(description=label, options=choices, value=value,
                             layout=widgets.Layout(width="auto"))
+
+
+def _calls(n: int) -> str:
+    return "call is" if n == 1 else "calls are"
 
 
 def _first_line(exc: BaseException) -> str:

@@ -35,16 +35,21 @@ def rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
     return [row(e) for e in entries]
 
 
+NUMBERS = frozenset({"seq", "duration_ms"})
+
+
 def cells(values: dict[str, Any]) -> list[str]:
-    """The HTML cells of one row: the decision as a tinted chip, the time as HH:MM:SS.mmm."""
+    """The HTML cells of one row: the decision as a tinted chip, the time as HH:MM:SS.mmm on one
+    line (the full UTC time as its tooltip), numbers right-aligned, text left."""
     out = []
     for column in COLUMNS:
         value = values[column]
         if column == "decision":
             out.append(style.decision(str(value)))
         elif column == "time":
-            out.append(f'<span title="{style.text_cell(value)}">{style.text_cell(str(value)[11:23])}'
-                       "</span>")
+            out.append(style.nowrap(str(value)[11:23], title=str(value)))
+        elif column in NUMBERS:
+            out.append(style.number_cell(value))
         else:
             out.append(style.text_cell(value))
     return out

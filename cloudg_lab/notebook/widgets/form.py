@@ -106,7 +106,9 @@ class Text(Field):
         self.widget = self.row(self.input)
 
     def is_set(self) -> bool:
-        return self.required or bool(self.input.value.strip())
+        """Required, or not empty (a string of spaces is a value; a number of spaces is not)."""
+        text = self.input.value if self.kind == "string" else self.input.value.strip()
+        return self.required or bool(text)
 
     def value(self) -> Any:
         text = self.input.value if self.kind == "string" else self.input.value.strip()

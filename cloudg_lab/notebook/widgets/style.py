@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cloudg_lab.notebook.display.html import esc
+from cloudg_lab.notebook.plain import plain
 
 STYLE = """<style>
 .cloudg-w{font-family:var(--jp-ui-font-family,system-ui,sans-serif);font-size:var(--jp-ui-font-size1,13px);
@@ -44,6 +45,10 @@ background:rgba(218,54,51,.16);border:1px solid rgba(218,54,51,.5)}
 .cloudg-w .cloudg-w-changed{display:block;background:rgba(255,193,7,.28);
 outline:1px solid rgba(219,138,0,.7)}
 .cloudg-w .cloudg-w-missing{color:var(--jp-ui-font-color3,#999)}
+.cloudg-w .cloudg-w-num{display:block;text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.cloudg-w .cloudg-w-nowrap{white-space:nowrap}
+.cloudg-w .cloudg-w-banner{font-weight:600;padding:3px 8px;margin:2px 0 6px;border-radius:3px;
+border:1px solid rgba(218,54,51,.7);background:rgba(218,54,51,.14);color:var(--jp-ui-font-color1,#1f1f1f)}
 </style>"""
 
 DECISION_CLASSES = frozenset({"allowed", "denied", "rate_limited", "rejected", "not_found", "ok",
@@ -89,5 +94,24 @@ def panel(body: str) -> str:
 
 
 def text_cell(value: Any) -> str:
-    """A scalar as escaped text; None as an empty cell."""
-    return "" if value is None else esc(value)
+    """A scalar as escaped text, as a user reads it (`plain`); None as an empty cell."""
+    return esc(plain(value))
+
+
+def number_cell(value: Any) -> str:
+    """A number right-aligned (thousands separated for integers); None as an empty cell."""
+    if value is None:
+        return ""
+    shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else plain(value)
+    return f'<span class="cloudg-w-num">{esc(shown)}</span>'
+
+
+def nowrap(text: str, title: str = "") -> str:
+    """Text kept on one line (times, ids), with an optional tooltip."""
+    tip = f' title="{esc(title)}"' if title else ""
+    return f'<span class="cloudg-w-nowrap"{tip}>{esc(text)}</span>'
+
+
+def banner(text: str) -> str:
+    """A visible warning strip above an output (the real-values banner)."""
+    return f'<div class="cloudg-w-banner" role="alert">{esc(text)}</div>'

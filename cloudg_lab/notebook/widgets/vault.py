@@ -22,13 +22,14 @@ from cloudg_lab.notebook.widgets.tables import Page, PagedTable, plain_table
 from cloudg_lab.types import Mark
 
 COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"]
+TIMES = frozenset({"first_used", "last_used"})
 REVEALED = "real values shown: this principal may reveal"
 MASKED = "real values masked: this principal may not reveal"
 
 
 def when(timestamp: float) -> str:
-    """A vault time as UTC ISO seconds."""
-    return dt.datetime.fromtimestamp(timestamp, dt.UTC).isoformat(timespec="seconds")
+    """A vault time as `YYYY-MM-DD HH:MM:SS` UTC (sorts like ISO, reads like a clock)."""
+    return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def rows(mappings: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -53,7 +54,8 @@ def cells(values: Mapping[str, Any]) -> list[str]:
     """A row's cells: the pseudonym as a badge naming its entity type."""
     mark = Mark(path="", kind="pseudonym", entity=str(values["entity"]))
     return [badge(esc(values["pseudonym"]), mark),
-            *(style.text_cell(values[c]) for c in COLUMNS[1:])]
+            *(style.nowrap(values[c]) if c in TIMES else style.text_cell(values[c])
+              for c in COLUMNS[1:])]
 
 
 def summary(stats: Mapping[str, Any]) -> str:
