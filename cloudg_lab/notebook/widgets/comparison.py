@@ -35,6 +35,8 @@ class View:
     report: Mapping[str, Any] | None = None
     tools: frozenset[str] = frozenset()
     """The tool names this pair may see."""
+    real_values: bool = False
+    """The pair's policy transforms nothing on the way out: what it shows is real."""
 
     @property
     def label(self) -> str:

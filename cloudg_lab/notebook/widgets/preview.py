@@ -31,6 +31,7 @@ from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html, pla
 from cloudg_lab.types import META_PREFIX
 
 _STATUS = {-31001: "denied", -31029: "rate limited"}
+REAL_VALUES = "REAL VALUES"
 DIFFERS = "◆"
 
 
@@ -72,9 +73,11 @@ async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequ
             except NotFoundError:
                 views.append(View(scope.policy, scope.principal.label(), "hidden", tools=tools))
                 continue
+            real = not scope.layer.policy.output_pipeline(scope.layer.registry.tool(tool),
+                                                          scope.principal)
             view = View(scope.policy, scope.principal.label(), outcome(result),
                         leaves_of(result.wire), {m.path: m for m in result.marks}, result.report,
-                        tools)
+                        tools, real_values=real)
             views.append(view)
             results[view.label] = result
     finally:
@@ -142,10 +145,23 @@ class PolicyPreview(WidgetView):
         return [[v.label, str(len(v.tools)), ", ".join(c.hidden_tools(v)) or "—",
                  ", ".join(c.extra_tools(v)) or "—"] for v in c.views]
 
+    def real_columns(self) -> list[str]:
+        """The columns that show real values (their policy transforms nothing)."""
+        return [v.label for v in self.comparison.views if v.real_values and v.ok]
+
+    def banner(self) -> str:
+        """The real-values warning, when a column shows real values ("" otherwise)."""
+        real = self.real_columns()
+        if not real:
+            return ""
+        return (f"{REAL_VALUES}: column {', '.join(real)} shows values as they are (nothing "
+                "redacted or pseudonymized); do not paste this output into a ticket or a chat")
+
     def _head(self) -> str:
         columns = ["", *self.comparison.labels]
         tools = [[esc(cell) for cell in row] for row in self._tools_rows()]
-        return (style.title(self.title) + frame_html([self._status_row()], columns, "cloudg-w-status")
+        warning = style.banner(self.banner()) if self.banner() else ""
+        return (warning + style.title(self.title) + frame_html([self._status_row()], columns, "cloudg-w-status")
                 + "<h4>tools each column sees (against the first)</h4>"
                 + frame_html(tools, ["column", "visible", "hides", "also shows"], "cloudg-w-tools"))
 
@@ -162,7 +178,8 @@ class PolicyPreview(WidgetView):
         table = plain_table(rows, ["path", *c.labels, "differs"], self.table.page_size + 1)
         tools = plain_table(self._tools_rows(), ["column", "visible", "hides", "also shows"],
                             len(c.views))
-        return f"{self.title}\n{table}\n\ntools:\n{tools}"
+        warning = f"!! {self.banner()}\n" if self.banner() else ""
+        return f"{warning}{self.title}\n{table}\n\ntools:\n{tools}"
 
     def __repr__(self) -> str:
         return f"<PolicyPreview {self.tool}: {', '.join(self.comparison.labels)}>"

@@ -25,6 +25,8 @@ COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"
 TIMES = frozenset({"first_used", "last_used"})
 REVEALED = "real values shown: this principal may reveal"
 MASKED = "real values masked: this principal may not reveal"
+BANNER = ("REAL VALUES: the real column holds the identifiers the pseudonyms stand for; do not "
+          "paste this output into a ticket or a chat")
 
 
 def when(timestamp: float) -> str:
@@ -124,8 +126,12 @@ class Vault(WidgetView):
 
     def _render(self, *, first_page: bool = False) -> None:
         self.renders += 1
-        self.head.value = style.panel(style.title(self.title) + style.note(self._notes()))
+        self.head.value = style.panel(self._warning() + style.title(self.title)
+                                      + style.note(self._notes()))
         self.table.refresh(first_page=first_page)
+
+    def _warning(self) -> str:
+        return style.banner(BANNER) if self.reveal else ""
 
     def _notes(self) -> str:
         return f"{REVEALED if self.reveal else MASKED} · {summary(self.vault.stats())}"
@@ -135,12 +141,14 @@ class Vault(WidgetView):
         # what a non-revealing viewer typed may be a real value: the saved snapshot never quotes it
         shown = f"search: {query}" if self.reveal else "filtered by the search box"
         searched = style.note(shown) if query else ""
-        return style.title(self.title) + style.note(self._notes()) + searched + self.table.static_html()
+        return (self._warning() + style.title(self.title) + style.note(self._notes()) + searched
+                + self.table.static_html())
 
     def static_text(self) -> str:
         shown = self.rows
         table = plain_table([[r[c] for c in COLUMNS] for r in shown], COLUMNS, self.table.page_size)
-        return f"{self.title}\n{self._notes()}\n{table}"
+        warning = f"!! {BANNER}\n" if self.reveal else ""
+        return f"{warning}{self.title}\n{self._notes()}\n{table}"
 
     def __repr__(self) -> str:
         return f"<Vault {self.title!r}: {len(self._all)} pseudonyms>"
