@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import difflib
-from collections.abc import Awaitable, Callable, Mapping
+import os
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NoReturn
 
@@ -62,6 +63,21 @@ def unknown_command(name: str, names: list[str]) -> NoReturn:
     close = difflib.get_close_matches(name, names, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else "; see %mcp help"
     raise UsageError(f"Unknown %mcp subcommand {name!r}{hint}")
+
+
+def did_you_mean(error: MCPLayerError, typed: str, visible: Iterable[str]) -> UsageError | None:
+    """The layer's "unknown" message with the closest names, or None when none is close.
+
+    `visible` must be what this principal may list: only those are offered, so a hidden tool,
+    resource or prompt stays indistinguishable from a missing one.
+    """
+    names = list(visible)
+    # a prefix every name shares (`cloudg://`) says nothing about which one was meant
+    shared = len(os.path.commonprefix([typed, *names])) if names else 0
+    by_rest = {name[shared:]: name for name in names}
+    close = difflib.get_close_matches(typed[shared:], list(by_rest), n=3, cutoff=0.6)
+    found = [by_rest[rest] for rest in close]
+    return UsageError(f"{error.message}; did you mean {' or '.join(found)}?") if found else None
 
 
 def describe(error: MCPLayerError) -> str:

@@ -7,13 +7,10 @@ hidden tool is a usage error, exactly as an MCP client would see it.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
-from IPython.core.error import UsageError
-
 from cloudg_lab.errors import NotFoundError
-from cloudg_lab.notebook.commands.base import Command, Invocation
+from cloudg_lab.notebook.commands.base import Command, Invocation, did_you_mean
 from cloudg_lab.notebook.commands.parser import (
     CommandParser,
     add_scope,
@@ -58,11 +55,10 @@ async def _run(inv: Invocation) -> Any:
                                    principal=inv.principal)
         scope = inv.session.scope(inv.policy, inv.principal)
         visible = [spec.name for spec in scope.layer.visible_tools(scope.principal)]
-        close = difflib.get_close_matches(inv.args.tool, visible, n=3, cutoff=0.6)
-        if not close:
+        hint = did_you_mean(exc, inv.args.tool, visible)
+        if hint is None:
             raise
-        # only tools this principal may see are offered, so a hidden one stays hidden
-        raise UsageError(f"{exc.message}; did you mean {' or '.join(close)}?") from None
+        raise hint from None
 
 
 COMMANDS = (Command("call", "call a tool (arguments as k=v, --args JSON or a JSON/YAML cell body)",

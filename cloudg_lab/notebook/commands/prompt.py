@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cloudg_lab.errors import MCPLayerError
-from cloudg_lab.notebook.commands.base import Command, Invocation
+from cloudg_lab.errors import MCPLayerError, NotFoundError
+from cloudg_lab.notebook.commands.base import Command, Invocation, did_you_mean
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope, body_object, pairs
 
 
@@ -24,7 +24,14 @@ async def _run(inv: Invocation) -> Any:
     except MCPLayerError as exc:
         inv.session.record_failure("prompt", inv.args.name, exc, policy=inv.policy,
                                    principal=inv.principal)
-        raise
+        if not isinstance(exc, NotFoundError):
+            raise
+        scope = inv.session.scope(inv.policy, inv.principal)
+        visible = [p["name"] for p in await scope.layer.list_prompts(scope.principal)]
+        hint = did_you_mean(exc, inv.args.name, visible)
+        if hint is None:
+            raise
+        raise hint from None
 
 
 COMMANDS = (Command("prompt", "get a prompt, rendered", _configure, _run, body="optional"),)

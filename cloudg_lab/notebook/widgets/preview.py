@@ -161,7 +161,8 @@ class PolicyPreview(WidgetView):
         columns = ["", *self.comparison.labels]
         tools = [[esc(cell) for cell in row] for row in self._tools_rows()]
         warning = style.banner(self.banner()) if self.banner() else ""
-        return (warning + style.title(self.title) + frame_html([self._status_row()], columns, "cloudg-w-status")
+        return (warning + style.title(self.title)
+                + frame_html([self._status_row()], columns, "cloudg-w-status")
                 + "<h4>tools each column sees (against the first)</h4>"
                 + frame_html(tools, ["column", "visible", "hides", "also shows"], "cloudg-w-tools"))
 
