@@ -73,7 +73,7 @@ def did_you_mean(error: MCPLayerError, typed: str, visible: Iterable[str]) -> Us
     """
     names = list(visible)
     # a prefix every name shares (`cloudg://`) says nothing about which one was meant
-    shared = len(os.path.commonprefix([typed, *names])) if names else 0
+    shared = len(os.path.commonprefix([typed, *names])) if names else 0  # noqa: RUF071 (by character)
     by_rest = {name[shared:]: name for name in names}
     close = difflib.get_close_matches(typed[shared:], list(by_rest), n=3, cutoff=0.6)
     found = [by_rest[rest] for rest in close]
