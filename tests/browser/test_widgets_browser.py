@@ -145,3 +145,18 @@ def test_a_progress_bar_shows_while_a_100k_load_runs(
         timeout=SETTLE_MS)
     nb.screenshot("widgets-load-interrupted")
     assert shot.stat().st_size > 0
+
+
+def test_the_committed_notebooks_open_unmodified(
+        opened: Callable[[str, list[str] | Path], NotebookPage]) -> None:
+    committed = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+    assert committed
+    dirty = {}
+    for path in committed:
+        nb = opened(path.name, path)
+        # the front end rewrites language_info once the kernel has answered: wait for that moment
+        nb.page.wait_for_function("() => window.jupyterapp.shell.currentWidget.context.model"
+                                  ".getMetadata('language_info')?.version !== undefined",
+                                  timeout=SETTLE_MS)
+        dirty[path.name] = nb.page.evaluate("window.jupyterapp.shell.currentWidget.context.model.dirty")
+    assert dirty == dict.fromkeys(dirty, False)
