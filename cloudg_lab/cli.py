@@ -7,6 +7,10 @@ result, an unknown tool, resource or prompt), 2 on usage errors (bad flags, bad 
 policy, a dataset that does not load), 141 when the reader of stdout went away (`| head -1`),
 as for a process SIGPIPE ended, but without a word on stderr. Errors are one line on stderr,
 never a traceback. Under `serve --transport stdio` nothing but protocol bytes reaches stdout.
+
+`--json` works on every command and is the one switch for machine-readable output: listings and
+calls print their wire JSON, `serve` and `lab` describe what they start as a JSON line, and an
+error becomes `{"error": ..., "exit": N}` on stderr. Tables and help fit the terminal's width.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
 PACKAGED_NOTEBOOKS = Path(__file__).resolve().parent / "_notebooks"
 """Where a wheel carries the notebooks (a checkout uses `notebooks/` beside the package)."""
-_DESCRIPTION_WIDTH = 70
+_MIN_DESCRIPTION = 20
+"""Below this many columns a shortened description says nothing; the table leaves it out."""
 CLOSED_PIPE = 141
 
 
@@ -61,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="role of the principal (repeatable)")
     common.add_argument("--timeout", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                         help="default tool timeout (0: none; default 300)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="machine-readable output: the wire JSON; errors as JSON on stderr")
     parser = _Parser(prog="cloudg-lab", parents=[common],
                      description="A privacy-guarded MCP layer over cloud inventories.")
     parser.add_argument("--version", action="version", version=f"cloudg-lab {__version__}")
@@ -68,18 +75,22 @@ def build_parser() -> argparse.ArgumentParser:
                                      parser_class=_Parser)
     for name, what in (("tools", "tools"), ("resources", "resources"),
                        ("templates", "resource templates"), ("prompts", "prompts")):
-        sub = commands.add_parser(name, parents=[common], help=f"list the {what} the principal sees")
-        sub.add_argument("--json", action="store_true", help="the exact wire JSON")
+        commands.add_parser(name, parents=[common],
+                            help=f"list the {what} the principal sees")
     call = commands.add_parser("call", parents=[common], help="call a tool")
     call.add_argument("tool")
     call.add_argument("--args", default="{}", metavar="JSON", help="arguments: JSON object, @FILE or -")
-    call.add_argument("--raw", action="store_true", help="print the whole wire result")
-    read = commands.add_parser("read", parents=[common], help="read a resource or template URI")
+    # the old name of --json for call; kept so scripts keep working, not shown in help
+    call.add_argument("--raw", action="store_true", dest="raw", help=argparse.SUPPRESS)
+    read = commands.add_parser("read", parents=[common],
+                               help="read a resource or template URI")
     read.add_argument("uri")
-    prompt = commands.add_parser("prompt", parents=[common], help="render a prompt")
+    prompt = commands.add_parser("prompt", parents=[common],
+                                 help="render a prompt")
     prompt.add_argument("name")
     prompt.add_argument("--args", default="{}", metavar="JSON", help="arguments: JSON object, @FILE or -")
-    serve = commands.add_parser("serve", parents=[common], help="serve MCP over stdio or streamable HTTP")
+    serve = commands.add_parser("serve", parents=[common],
+                                help="serve MCP over stdio or streamable HTTP")
     serve.add_argument("--transport", choices=("stdio", "http"), default="stdio")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765)
@@ -100,9 +111,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="share rate-limit buckets with every instance using this Redis")
     serve.add_argument("--audit-sink", metavar="redis://...",
                        help="append every decision to this Redis's stream `cloudg:audit`")
-    commands.add_parser("lab", help="open JupyterLab on notebooks/quickstart.ipynb; other arguments "
-                        "go to jupyter lab")
+    lab = commands.add_parser("lab",
+                              help="open JupyterLab on notebooks/quickstart.ipynb; other arguments "
+                              "go to jupyter lab")
+    lab.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                     help="print what is started as a JSON line first")
     return parser
+
+
+def terminal_width() -> int:
+    """Columns of the terminal (`$COLUMNS` when set, 100 when there is no terminal), at least 40."""
+    return max(shutil.get_terminal_size((100, 24)).columns, 40)
+
+
+def wants_json(args: argparse.Namespace) -> bool:
+    return bool(getattr(args, "json", False) or getattr(args, "raw", False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,13 +159,18 @@ def _dispatch(argv: Sequence[str] | None) -> int:
     try:
         return COMMANDS[args.command](args)
     except UsageError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(args, str(exc), 2)
     except CallFailed as exc:
-        print(f"Error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(args, str(exc), 1)
     except KeyboardInterrupt:
         return 130
+
+
+def _fail(args: argparse.Namespace, message: str, status: int) -> int:
+    """One line on stderr (JSON under `--json`); returns the exit status."""
+    line = json.dumps({"error": message, "exit": status}) if wants_json(args) else f"Error: {message}"
+    print(line, file=sys.stderr)
+    return status
 
 
 # --------------------------------------------------------------------------- shared setup
@@ -252,17 +280,25 @@ def cmd_list(args: argparse.Namespace) -> int:
     method, columns = _LISTINGS[args.command]
     layer = make_layer(args)
     items = _run(getattr(layer, method)(principal(args)))
-    print(_dump(items) if args.json else format_table(items, columns))
+    print(_dump(items) if wants_json(args) else format_table(items, columns, terminal_width()))
     return 0
 
 
-def format_table(items: list[dict[str, Any]], columns: Sequence[str]) -> str:
-    """Aligned columns; `_meta.key` reaches into `_meta`, long descriptions are shortened."""
+def format_table(items: list[dict[str, Any]], columns: Sequence[str], width: int = 100) -> str:
+    """Aligned columns within `width`; `_meta.key` reaches into `_meta`; the last column (the
+    description) gets what the others leave, a longer one ends in "…", and none is shown when
+    fewer than `_MIN_DESCRIPTION` columns are left."""
     if not items:
         return "(none visible to this principal under this policy)"
     rows = [[_cell(item, column) for column in columns] for item in items]
     headers = [c.rsplit("/", 1)[-1].rsplit(".", 1)[-1] for c in columns]
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    room = width - sum(widths[:-1]) - 2 * (len(widths) - 1)
+    if room < _MIN_DESCRIPTION:  # too narrow to say anything useful: leave descriptions out
+        rows, headers, widths = [r[:-1] for r in rows], headers[:-1], widths[:-1]
+    else:
+        rows = [[*r[:-1], _shortened(r[-1], room)] for r in rows]
+        widths[-1] = min(widths[-1], room)
     lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     return "\n".join(lines)
@@ -272,15 +308,18 @@ def _cell(item: dict[str, Any], column: str) -> str:
     value: Any = item.get("_meta", {}).get(column[6:]) if column.startswith("_meta.") else item.get(column)
     if column == "arguments":
         value = ", ".join(a["name"] + ("" if a.get("required") else "?") for a in value or [])
-    text = "" if value is None else " ".join(str(value).split())
-    return text if len(text) <= _DESCRIPTION_WIDTH else text[:_DESCRIPTION_WIDTH - 1] + "…"
+    return "" if value is None else " ".join(str(value).split())
+
+
+def _shortened(text: str, room: int) -> str:
+    return text if len(text) <= room else text[:room - 1] + "…"
 
 
 def cmd_call(args: argparse.Namespace) -> int:
     arguments = json_arguments(args.args)
     layer = make_layer(args)
     result = _run(layer.call_tool(args.tool, arguments, principal=principal(args)))
-    if args.raw:
+    if wants_json(args):
         print(_dump(result.to_wire()))
     elif result.is_error:
         print(f"Error: {result.text}", file=sys.stderr)
@@ -291,7 +330,11 @@ def cmd_call(args: argparse.Namespace) -> int:
 
 def cmd_read(args: argparse.Namespace) -> int:
     layer = make_layer(args)
-    for item in _run(layer.read_resource(args.uri, principal=principal(args))):
+    items = _run(layer.read_resource(args.uri, principal=principal(args)))
+    if wants_json(args):
+        print(_dump({"contents": [item.to_wire() for item in items]}))
+        return 0
+    for item in items:
         wire = item.to_wire()
         text = wire.get("text")
         blob = f"<{wire.get('mimeType')} blob, {len(wire.get('blob', ''))} base64 chars>"
@@ -303,6 +346,9 @@ def cmd_prompt(args: argparse.Namespace) -> int:
     arguments = json_arguments(args.args)
     layer = make_layer(args)
     result = _run(layer.get_prompt(args.name, arguments, principal=principal(args)))
+    if wants_json(args):
+        print(_dump(result.to_wire()))
+        return 0
     for message in result.to_wire()["messages"]:
         content = message["content"]
         body = content.get("text") if content.get("type") == "text" else _dump(content)
@@ -351,6 +397,10 @@ def _serve(layer: Any, args: argparse.Namespace) -> int:
         raise UsageError(_one_line(exc)) from None
 
     def ready(ep: HttpEndpoint) -> None:
+        if wants_json(args):
+            print(json.dumps({"serving": ep.url, "version": __version__, "policy": layer.policy.name,
+                              "tokens": len(tokens)}), file=sys.stderr, flush=True)
+            return
         auth = (f"{len(tokens)} bearer token(s) from ${args.token_env}" if tokens
                 else "no tokens (anonymous callers)" if oauth is None else "no static tokens")
         if oauth is not None:
@@ -389,6 +439,9 @@ def cmd_lab(args: argparse.Namespace) -> int:
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
         extra.append("--allow-root")
     command = [sys.executable, "-m", "jupyter", "lab", str(quickstart(Path.cwd())), *extra]
+    if wants_json(args):
+        print(json.dumps({"starting": "jupyter lab", "notebook": command[4], "command": command}),
+              flush=True)
     if sys.platform != "win32":
         os.execv(sys.executable, command)
     return subprocess.call(command)
