@@ -10,7 +10,7 @@ import pytest
 
 from cloudg_lab.notebook.plain import plain
 from cloudg_lab.notebook.widgets import AuditLog
-from cloudg_lab.notebook.widgets.audit_rows import cells, row
+from cloudg_lab.notebook.widgets.audit_rows import COLUMNS, cells, row
 from cloudg_lab.notebook.widgets.vault import rows as vault_rows
 from cloudg_lab.policy.audit import AuditLog as Buffer
 
@@ -59,7 +59,8 @@ def test_audit_cells_align_numbers_and_keep_times_on_one_line() -> None:
                              reason="no")
     assert recorded is not None
     entry = replace(recorded, duration_ms=1234.5)
-    seq, when, *_rest, duration = cells(row(entry))
+    by_column = dict(zip(COLUMNS, cells(row(entry)), strict=True))
+    seq, when, duration = by_column["seq"], by_column["time"], by_column["duration_ms"]
     assert 'class="cloudg-w-num"' in seq and 'class="cloudg-w-num"' in duration
     assert "1234.5" in duration and "None" not in "".join(cells(row(entry)))
     assert 'class="cloudg-w-nowrap"' in when and re.search(r">\d\d:\d\d:\d\d\.\d{3}<", when)
