@@ -89,3 +89,13 @@ def test_an_interrupted_load_leaves_the_old_dataset_active_and_nothing_partial(
     # the worker thread has stopped for good: a later load runs and the interrupted one never lands
     kernel.ok(f"%mcp load again={estate}")
     assert kernel.value(names) == ["again", "sample"]
+
+
+def test_a_preview_of_several_columns_shows_a_bar_that_goes_away(kernel: Kernel) -> None:
+    cell = kernel.ok("%mcp preview find_assets limit=1 --policies standard,strict,open")
+    opened = [c for t, c in cell.messages if t == "comm_open"]
+    bars = [c["comm_id"] for c in opened if c["data"]["state"].get("_model_name") == "FloatProgressModel"]
+    assert len(bars) == 1, cell.describe()
+    holders = [c["comm_id"] for c in opened if f"IPY_MODEL_{bars[0]}" in str(c["data"]["state"])]
+    closed = {c["comm_id"] for t, c in cell.messages if t == "comm_close"}
+    assert holders and set(holders) <= closed  # a finished preview leaves no bar on the page

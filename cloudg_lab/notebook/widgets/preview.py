@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
+from tqdm.auto import tqdm
 
 from cloudg_lab.errors import NotFoundError
 from cloudg_lab.notebook.display.html import badge, esc
@@ -54,6 +55,7 @@ async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequ
     """Call `tool` once per (policy, principal); the views and each pair's result by label.
 
     The session's last result is left as it was: a preview is a comparison, not a new result.
+    Several pairs show a progress bar (one step per call); an interrupt stops between calls.
 
     Raises:
         PolicyError, ValueError: for a policy that does not load or a malformed principal.
@@ -64,8 +66,9 @@ async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequ
     views: list[View] = []
     results: dict[str, Any] = {}
     previous = session.last
+    bar = tqdm(scopes, desc=f"preview {tool}", unit="call", leave=False, disable=len(scopes) < 2)
     try:
-        for scope in scopes:
+        for scope in bar:
             tools = frozenset(t["name"] for t in await scope.layer.list_tools(scope.principal))
             try:
                 result = await session.call(tool, arguments, policy=scope.policy,
@@ -81,6 +84,7 @@ async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequ
             views.append(view)
             results[view.label] = result
     finally:
+        bar.close()
         session.last = previous
     return views, results
 
