@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from cloudg_lab._version import __version__
+from cloudg_lab.cli_table import format_table, terminal_width
 from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.types import Principal
 
@@ -35,8 +36,6 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
 PACKAGED_NOTEBOOKS = Path(__file__).resolve().parent / "_notebooks"
 """Where a wheel carries the notebooks (a checkout uses `notebooks/` beside the package)."""
-_MIN_DESCRIPTION = 20
-"""Below this many columns a shortened description says nothing; the table leaves it out."""
 CLOSED_PIPE = 141
 
 
@@ -117,11 +116,6 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                      help="print what is started as a JSON line first")
     return parser
-
-
-def terminal_width() -> int:
-    """Columns of the terminal (`$COLUMNS` when set, 100 when there is no terminal), at least 40."""
-    return max(shutil.get_terminal_size((100, 24)).columns, 40)
 
 
 def wants_json(args: argparse.Namespace) -> bool:
@@ -282,37 +276,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     items = _run(getattr(layer, method)(principal(args)))
     print(_dump(items) if wants_json(args) else format_table(items, columns, terminal_width()))
     return 0
-
-
-def format_table(items: list[dict[str, Any]], columns: Sequence[str], width: int = 100) -> str:
-    """Aligned columns within `width`; `_meta.key` reaches into `_meta`; the last column (the
-    description) gets what the others leave, a longer one ends in "…", and none is shown when
-    fewer than `_MIN_DESCRIPTION` columns are left."""
-    if not items:
-        return "(none visible to this principal under this policy)"
-    rows = [[_cell(item, column) for column in columns] for item in items]
-    headers = [c.rsplit("/", 1)[-1].rsplit(".", 1)[-1] for c in columns]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-    room = width - sum(widths[:-1]) - 2 * (len(widths) - 1)
-    if room < _MIN_DESCRIPTION:  # too narrow to say anything useful: leave descriptions out
-        rows, headers, widths = [r[:-1] for r in rows], headers[:-1], widths[:-1]
-    else:
-        rows = [[*r[:-1], _shortened(r[-1], room)] for r in rows]
-        widths[-1] = min(widths[-1], room)
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-    return "\n".join(lines)
-
-
-def _cell(item: dict[str, Any], column: str) -> str:
-    value: Any = item.get("_meta", {}).get(column[6:]) if column.startswith("_meta.") else item.get(column)
-    if column == "arguments":
-        value = ", ".join(a["name"] + ("" if a.get("required") else "?") for a in value or [])
-    return "" if value is None else " ".join(str(value).split())
-
-
-def _shortened(text: str, room: int) -> str:
-    return text if len(text) <= room else text[:room - 1] + "…"
 
 
 def cmd_call(args: argparse.Namespace) -> int:
