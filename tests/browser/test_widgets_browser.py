@@ -92,6 +92,11 @@ def test_a_reopened_notebook_shows_its_widgets_not_model_not_found(
         assert "model not found" not in text and "Error displaying widget" not in text
         for name, selector in TABLES.items():
             assert again.page.locator(selector).count() >= 1, name
+        # "not connected" is said once per widget (its root), not on every control inside it
+        marked = again.page.evaluate("""() => [...document.querySelectorAll(
+            '.jupyter-widgets-disconnected')].filter(n => getComputedStyle(n, '::before').display
+            !== 'none').map(n => n.classList.contains('cloudg-w-root'))""")
+        assert marked and all(marked), marked
         assert shot.stat().st_size > 0
         assert again.console_errors == []
 

@@ -21,6 +21,9 @@ from typing import Any
 from cloudg_lab.notebook.widgets import style
 
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+ROOT_CLASS = "cloudg-w-root"
+"""On the outermost box of a displayed widget: after a reopen only it shows ipywidgets' "not
+connected" icon, not every control inside (see `style.STYLE`)."""
 
 
 class WidgetView:
@@ -60,6 +63,7 @@ class WidgetView:
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {"text/html": self.static_html(), "text/plain": self.static_text()}
         if not self.closed:
+            self.widget.add_class(ROOT_CLASS)
             data[VIEW_MIME] = {"version_major": 2, "version_minor": 0,
                                "model_id": self.widget.model_id}
         if include:

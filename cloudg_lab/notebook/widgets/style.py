@@ -47,6 +47,7 @@ outline:1px solid rgba(219,138,0,.7)}
 .cloudg-w .cloudg-w-missing{color:var(--jp-ui-font-color3,#999)}
 .cloudg-w .cloudg-w-num{display:block;text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .cloudg-w .cloudg-w-nowrap{white-space:nowrap}
+.cloudg-w-root .jupyter-widgets-disconnected::before{display:none}
 .cloudg-w .cloudg-w-banner{font-weight:600;padding:3px 8px;margin:2px 0 6px;border-radius:3px;
 border:1px solid rgba(218,54,51,.7);background:rgba(218,54,51,.14);color:var(--jp-ui-font-color1,#1f1f1f)}
 </style>"""
