@@ -7,9 +7,10 @@ compared field by field with `collected_at` ignored, since every collection move
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
+
+import msgspec
 
 from cloudg_lab.data.inventory import Inventory
 
@@ -25,7 +26,7 @@ def asset_keys(inv: Inventory) -> dict[str, int]:
 
 
 def _comparable(inv: Inventory, row: int) -> dict[str, Any]:
-    record: dict[str, Any] = json.loads(inv.raw[row])
+    record: dict[str, Any] = msgspec.json.decode(inv.raw[row])
     for key in _VOLATILE:
         record.pop(key, None)
     return record

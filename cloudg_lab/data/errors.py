@@ -7,7 +7,10 @@ path of the file travels in `data`, which the output pipeline transforms like an
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import msgspec
 
 from cloudg_lab.errors import InvalidArgumentsError
 
@@ -38,3 +41,67 @@ def describe(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     return type(value).__name__
+
+
+_EXPECTED = re.compile(r"^Expected `([^`]+)`(?:, got `(\w+)`)?(?: of length 0)?(?: - at `([^`]*)`)?$")
+_MISSING = re.compile(r"^Object missing required field `(\w+)`(?: - at `([^`]*)`)?$")
+_WANTED = (("str", "a string"), ("float", "a number"), ("int", "a number"), ("bool", "true or false"),
+           ("object", "an object"), ("array", "an array"))
+_FOUND = {"str": "a string", "int": "a number", "float": "a number", "bool": "a boolean",
+          "null": "null", "object": "an object", "array": "an array"}
+
+
+def invalid(file: str, prefix: str, exc: msgspec.ValidationError,
+            first: int = 0) -> InventoryFormatError:
+    """msgspec's `Expected `str`, got `int` - at `$[17].asset_type`` as our error, with `$`
+    replaced by `prefix` (`$.assets`) and positions counted from `first`. Paths are field names
+    and positions only: msgspec writes a dict member as `[...]`, so no tag key of the data ever
+    reaches the message."""
+    text = str(exc)
+    missing = _MISSING.match(text)
+    if missing is not None:
+        return InventoryFormatError(file, _join(prefix, first, missing.group(2), missing.group(1)),
+                                    "required field missing")
+    expected = _EXPECTED.match(text)
+    if expected is None:
+        return InventoryFormatError(file, prefix, "invalid record")
+    wanted, got, path = expected.groups()
+    where = _join(prefix, first, path)
+    if got == "null" and "null" not in wanted:
+        return InventoryFormatError(file, where, "required field missing")
+    want = next((phrase for name, phrase in _WANTED if name in wanted.split(" | ")), wanted)
+    found = _FOUND.get(got or "array", "another type") if got else "a non-empty array"
+    return InventoryFormatError(file, where, f"expected {want}, found {found}")
+
+
+def _join(prefix: str, first: int, path: str | None, field: str | None = None) -> str:
+    rest = _POSITION.sub(lambda m: f"[{int(m.group(1)) + first}]", (path or "$")[1:], count=1)
+    where = prefix + rest
+    return f"{where}.{field}" if field else where
+
+
+_POSITION = re.compile(r"^\[(\d+)\]")
+
+
+def malformed(file: str, buf: bytes | bytearray,
+              exc: msgspec.DecodeError) -> InventoryFormatError:
+    """A syntax error as `$: invalid JSON at line 3 column 13: expected ',' or '}'`; a document
+    that stops early as `file ends early (truncated JSON)`."""
+    text = str(exc)
+    if text.startswith("Input data was truncated"):
+        return InventoryFormatError(file, "$", "file ends early (truncated JSON)")
+    at = _BYTE.search(text)
+    reason = _BYTE.sub("", text).removeprefix("JSON is malformed: ").strip()
+    where = f" at {line_column(buf, int(at.group(1)))}" if at else ""
+    return InventoryFormatError(file, "$", f"invalid JSON{where}: {reason}")
+
+
+_BYTE = re.compile(r"\s*\(byte (\d+)\)")
+
+
+def line_column(buf: bytes | bytearray, offset: int) -> str:
+    """`line 3 column 13` of byte `offset` (columns count characters, from 1)."""
+    start = buf.rfind(b"\n", 0, offset) + 1
+    column = len(bytes(buf[start:offset]).decode("utf-8", "replace")) + 1
+    line = buf.count(b"\n", 0, offset) + 1
+    return f"line {line} column {column}"

@@ -9,20 +9,23 @@ tool returns it. An `Inventory` never changes after loading, so everything deriv
 
 from __future__ import annotations
 
-import json
 import threading
 from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.data.records import RecordChecker
+import msgspec
+
+from cloudg_lab.data.records import Tags, json_scalar
 
 if TYPE_CHECKING:
     from cloudg_lab.data.indexes import Indexes
 
 _HIDDEN = frozenset({"raw_data"})
 """Kept in memory (in the source text), never returned."""
+_DECODE = msgspec.json.Decoder().decode
+_TAGS = msgspec.json.Decoder(Tags).decode
 
 
 def new_postings() -> array[int]:
@@ -44,14 +47,15 @@ class Inventory:
     arns: list[str | None] = field(default_factory=list)
     exposed: bytearray = field(default_factory=bytearray)
     collected: list[str | None] = field(default_factory=list)
-    raw: list[str] = field(default_factory=list)
+    raw: list[msgspec.Raw] = field(default_factory=list)
+    """Each asset's source text, a view into the file's bytes (kept once, never copied)."""
     tag_index: dict[str, dict[str, array[int]]] = field(default_factory=dict)
     """tag key → value → rows; built while loading, when each record's tags are at hand."""
     row_of: dict[str, int] = field(default_factory=dict)
     edge_src: list[str] = field(default_factory=list)
     edge_dst: list[str] = field(default_factory=list)
     edge_types: list[str] = field(default_factory=list)
-    edge_raw: list[str] = field(default_factory=list)
+    edge_raw: list[msgspec.Raw] = field(default_factory=list)
     finding_ids: list[str] = field(default_factory=list)
     finding_resources: list[str] = field(default_factory=list)
     finding_severity: bytearray = field(default_factory=bytearray)
@@ -60,7 +64,7 @@ class Inventory:
     finding_cvss: array[float] = field(default_factory=lambda: array("d"))
     """CVSS score per finding, -1.0 when the finding has none."""
     finding_tools: list[str] = field(default_factory=list)
-    finding_raw: list[str] = field(default_factory=list)
+    finding_raw: list[msgspec.Raw] = field(default_factory=list)
     finding_row_of: dict[str, int] = field(default_factory=dict)
     compliance: list[dict[str, Any]] = field(default_factory=list)
     top: dict[str, Any] = field(default_factory=dict)
@@ -94,18 +98,22 @@ class Inventory:
 
     def source(self, row: int) -> dict[str, Any]:
         """The asset's decoded source record (unknown fields included, `raw_data` removed)."""
-        record: dict[str, Any] = json.loads(self.raw[row])
+        record: dict[str, Any] = _DECODE(self.raw[row])
         for key in _HIDDEN & record.keys():
             del record[key]
         return record
 
     def tags(self, row: int) -> dict[str, str]:
-        record = json.loads(self.raw[row])
-        return RecordChecker(self.file).tags(record, "") if record.get("tags") else {}
+        """The asset's tags, every value as text (as the tag index holds them)."""
+        tags = _TAGS(self.raw[row]).tags
+        if not tags:
+            return {}
+        return {k: v if v.__class__ is str else "" if v is None else json_scalar(v)  # type: ignore[arg-type]
+                for k, v in tags.items()}
 
     def edge(self, index: int) -> dict[str, Any]:
         """The edge's decoded source record with canonical endpoint and type fields."""
-        record: dict[str, Any] = json.loads(self.edge_raw[index])
+        record: dict[str, Any] = _DECODE(self.edge_raw[index])
         record["source_id"] = self.edge_src[index]
         record["target_id"] = self.edge_dst[index]
         record["edge_type"] = self.edge_types[index]
@@ -113,7 +121,7 @@ class Inventory:
 
     def finding(self, index: int) -> dict[str, Any]:
         """The finding's source record with canonical id, severity and suppression."""
-        record: dict[str, Any] = json.loads(self.finding_raw[index])
+        record: dict[str, Any] = _DECODE(self.finding_raw[index])
         record["id"] = self.finding_ids[index]
         record["severity"] = str(record.get("severity", "")).upper()
         record["is_suppressed"] = bool(self.finding_suppressed[index])

@@ -1,32 +1,54 @@
 """Reading `inventory-map.json` (and a sibling `findings.json`) into an `Inventory`.
 
-The loader streams: it walks the top-level object, checks each asset, edge and finding as it is
-decoded, appends the canonical values to columns and keeps the record's source text. Nothing of
-a bad file survives: the first problem raises one `InventoryFormatError` naming the file, the JSON
-path and what was expected, and the caller's workspace never sees a half-built inventory.
+Each file is read once into one buffer (checked to be UTF-8 on the way, chunk by chunk, so the
+progress bar moves) and decoded by msgspec: the top level into the source text of each member,
+then the records into typed Structs (`records`) and into the source text of each record, which
+point into the buffer instead of copying it. The columns (`columns`) come from the Structs; the
+answers that return whole records decode their source text when asked. Nothing of a bad file
+survives: the first problem raises one `InventoryFormatError` naming the file, the JSON path and
+what was expected, and the caller's workspace never sees a half-built inventory.
 """
 
 from __future__ import annotations
 
-import hashlib
+import codecs
 import os
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from cloudg_lab.data.errors import describe
-from cloudg_lab.data.inventory import Inventory, new_postings
-from cloudg_lab.data.jsonstream import JsonStream
-from cloudg_lab.data.records import SEVERITY_RANK, RecordChecker
+import msgspec
+
+from cloudg_lab.data import columns
+from cloudg_lab.data.errors import InventoryFormatError, describe, invalid, line_column, malformed
+from cloudg_lab.data.inventory import Inventory
+from cloudg_lab.data.records import (
+    STRICT_ASSET,
+    STRICT_FINDING,
+    TOLERANT_ASSET,
+    TOLERANT_FINDING,
+    Compliance,
+    Edge,
+)
 from cloudg_lab.errors import InvalidArgumentsError, NotFoundError
 
 INVENTORY_FILE = "inventory-map.json"
 FINDINGS_FILE = "findings.json"
 MAX_BYTES_ENV = "CLOUDG_LAB_MAX_DATASET_BYTES"
 DEFAULT_MAX_BYTES = 1 << 30
+CHUNK = 1 << 22
+"""Bytes read (and checked to be UTF-8) at a time."""
+BATCH = 8192
+"""Records decoded into Structs at a time."""
 LoadProgress = Callable[[int, int], None]
-"""`(characters read, file size in bytes)`, called after each chunk; notebooks draw a bar."""
+"""`(bytes read, file size in bytes)`, called after each chunk; notebooks draw a bar."""
+Members = dict[str, msgspec.Raw]
+T = TypeVar("T")
+_TOP = msgspec.json.Decoder(Members)
+_RAWS = msgspec.json.Decoder(list[msgspec.Raw])
+_ANY = msgspec.json.Decoder()
+_BOM = codecs.BOM_UTF8
+_SHAPES = {"providers": list, "regions": dict, "unresolved_references": list, "summary": dict}
 
 
 def inventory_file(path: str | Path) -> Path:
@@ -65,17 +87,21 @@ def load_inventory(path: str | Path, *, progress: LoadProgress | None = None,
     """
     file = inventory_file(path)
     inventory = Inventory(file=str(file))
-    _read(file, lambda s: _read_inventory(s, inventory, RecordChecker(str(file))), progress, limit)
+    _read_inventory(_Document(file, read(file, progress, limit)), inventory)
     findings = file.with_name(FINDINGS_FILE)
     if findings.is_file():
         inventory.findings_file = str(findings)
-        _read(findings, lambda s: _read_findings(s, inventory, RecordChecker(str(findings))),
-              progress, limit)
+        _read_findings(_Document(findings, read(findings, progress, limit)), inventory)
     return inventory
 
 
-def _read(file: Path, parse: Callable[[JsonStream], None], progress: LoadProgress | None,
-          limit: int | None) -> None:
+def read(file: Path, progress: LoadProgress | None = None, limit: int | None = None) -> bytearray:
+    """The file's bytes, checked to be UTF-8 (a byte order mark becomes blanks).
+
+    Raises:
+        InvalidArgumentsError: over the size limit, or unreadable.
+        InventoryFormatError: for bytes that are not UTF-8.
+    """
     cap = limit or max_bytes()
     try:
         size = file.stat().st_size
@@ -83,141 +109,123 @@ def _read(file: Path, parse: Callable[[JsonStream], None], progress: LoadProgres
             raise InvalidArgumentsError(
                 f"{file.name}: file is {_size(size)}, over the {_size(cap)} limit "
                 f"(set {MAX_BYTES_ENV} to raise it)", {"file": str(file), "bytes": size, "limit": cap})
-        with file.open(encoding="utf-8-sig", newline="") as fh:
-            report = (lambda n: progress(n, size)) if progress else None
-            stream = JsonStream(fh, str(file), progress=report)
-            parse(stream)
-            stream.finish()
+        buf = bytearray(size)
+        with file.open("rb") as fh:
+            done = _fill(fh, buf, file, progress)
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise InvalidArgumentsError(f"{file.name}: cannot read the file ({reason})",
                                     {"file": str(file), "reason": reason}) from None
+    del buf[done:]  # the file shrank while we read it
+    if buf.startswith(_BOM):
+        buf[:len(_BOM)] = b"   "
+    return buf
+
+
+def _fill(fh: Any, buf: bytearray, file: Path, progress: LoadProgress | None) -> int:
+    view, done = memoryview(buf), 0
+    check = codecs.getincrementaldecoder("utf-8")()
+    try:
+        while done < len(buf):
+            got = fh.readinto(view[done:done + CHUNK])
+            if not got:
+                break
+            check.decode(view[done:done + got], final=done + got == len(buf))
+            done += got
+            if progress is not None:
+                progress(done, len(buf))
+    except UnicodeDecodeError as exc:
+        where = line_column(buf, done + exc.start)
+        raise InventoryFormatError(str(file), "$", f"not UTF-8 text ({exc.reason}) at {where}") \
+            from None
+    finally:
+        view.release()
+    return done
 
 
 def _size(n: int) -> str:
     return f"{n / (1 << 30):.1f} GB" if n >= 1 << 30 else f"{n / (1 << 20):.1f} MB"
 
 
-# --------------------------------------------------------------------------- inventory
+class _Document:
+    """One file's buffer and the decoding of its parts, every error naming the file."""
+
+    def __init__(self, file: Path, buf: bytearray) -> None:
+        self.file = str(file)
+        self.buf = buf
+
+    def fail(self, where: str, problem: str) -> InventoryFormatError:
+        return InventoryFormatError(self.file, where, problem)
+
+    def members(self) -> Members:
+        if not self.buf.strip():
+            raise self.fail("$", "file is empty")
+        return self.decode(_TOP, self.buf, "$")
+
+    def decode(self, decoder: msgspec.json.Decoder[T], data: Any, where: str) -> T:
+        try:
+            return decoder.decode(data)
+        except msgspec.ValidationError as exc:
+            raise invalid(self.file, where, exc) from None
+        except msgspec.DecodeError as exc:  # the first pass over the buffer meets every one
+            raise malformed(self.file, self.buf, exc) from None
+
+    def batches(self, raws: list[msgspec.Raw], where: str, strict: type[T],
+                tolerant: type[T] | None = None) -> Iterator[tuple[int, list[T]]]:
+        """(first row, records) of `raws` decoded as `strict`, else as `tolerant` (numbers as
+        text), `BATCH` at a time: the Structs of one batch are alive at once, not the file's."""
+        for start in range(0, len(raws), BATCH):
+            batch = raws[start:start + BATCH]
+            data = b"[" + b",".join(batch) + b"]"
+            try:
+                yield start, msgspec.json.decode(data, type=list[strict])  # type: ignore[valid-type]
+                continue
+            except msgspec.ValidationError as exc:
+                error = invalid(self.file, where, exc, start)
+            if tolerant is not None:
+                try:
+                    yield start, msgspec.json.decode(data, type=list[tolerant])  # type: ignore[valid-type]
+                    continue
+                except msgspec.ValidationError as exc:
+                    error = invalid(self.file, where, exc, start)
+            raise columns.tag_error(self, raws, error) or error
+
+    def raws(self, data: msgspec.Raw, where: str) -> list[msgspec.Raw]:
+        """The source text of each element of the array `data`."""
+        return self.decode(_RAWS, data, where)
 
 
-def _read_inventory(stream: JsonStream, inv: Inventory, check: RecordChecker) -> None:
-    if not stream.peek():
-        raise stream.error("$", "file is empty")
-    seen: set[str] = set()
-    for key in stream.members("$"):
-        seen.add(key)
-        if key == "assets":
-            _read_assets(stream, inv, check)
-        elif key == "edges":
-            _read_edges(stream, inv, check)
-        else:
-            inv.top[key], _ = stream.value(f"$.{key}")
-    missing = [k for k in ("assets", "edges") if k not in seen]
-    if missing or not seen & {"unresolved_references", "regions"}:
-        need = ", ".join(missing + ([] if seen & {"unresolved_references", "regions"}
+def _read_inventory(doc: _Document, inv: Inventory) -> None:
+    top = doc.members()
+    missing = [k for k in ("assets", "edges") if k not in top]
+    if missing or not top.keys() & {"unresolved_references", "regions"}:
+        need = ", ".join(missing + ([] if top.keys() & {"unresolved_references", "regions"}
                                     else ["unresolved_references or regions"]))
-        raise check.fail("$", f"not an inventory: missing member {need}")
-    _check_top(inv, check)
+        raise doc.fail("$", f"not an inventory: missing member {need}")
+    for key, raw in top.items():
+        if key not in ("assets", "edges"):
+            inv.top[key] = value = _ANY.decode(raw)
+            kind = _SHAPES.get(key)
+            if kind is not None and value is not None and not isinstance(value, kind):
+                what = "an array" if kind is list else "an object"
+                raise doc.fail(f"$.{key}", f"expected {what}, found {describe(value)}")
+    inv.raw = doc.raws(top["assets"], "$.assets")
+    for start, assets in doc.batches(inv.raw, "$.assets", STRICT_ASSET, TOLERANT_ASSET):
+        columns.add_assets(doc, inv, assets, start)
+    inv.edge_raw = doc.raws(top["edges"], "$.edges")
+    for _, edges in doc.batches(inv.edge_raw, "$.edges", Edge):
+        columns.add_edges(doc, inv, edges)
 
 
-def _check_top(inv: Inventory, check: RecordChecker) -> None:
-    shapes = {"providers": list, "regions": dict, "unresolved_references": list, "summary": dict}
-    for key, kind in shapes.items():
-        value = inv.top.get(key)
-        if value is not None and not isinstance(value, kind):
-            what = "an array" if kind is list else "an object"
-            raise check.fail(f"$.{key}", f"expected {what}, found {describe(value)}")
-
-
-def _read_assets(stream: JsonStream, inv: Inventory, check: RecordChecker) -> None:
-    row_of, tag_index = inv.row_of, inv.tag_index
-    cols = (inv.ids, inv.names, inv.types, inv.providers, inv.regions, inv.accounts, inv.arns)
-    ids, names, types, providers, regions, accounts, arns = cols
-    exposed, collected, raw_col = inv.exposed, inv.collected, inv.raw
-    for index, value, raw in stream.items("$.assets"):
-        where = f"$.assets[{index}]"
-        ident, name, kind, provider, region, account, arn, is_exposed, when, tags = check.asset(value, where)
-        if ident is None:
-            ident = _generated_id(value, index, row_of)
-        elif ident in row_of:
-            raise check.fail(f"{where}.id", f"duplicate id (first at $.assets[{row_of[ident]}])")
-        row_of[ident] = index
-        ids.append(ident)
-        names.append(name)
-        types.append(kind)
-        providers.append(provider)
-        regions.append(region)
-        accounts.append(account)
-        arns.append(arn)
-        exposed.append(is_exposed)
-        collected.append(when)
-        raw_col.append(raw)
-        for tag_key, tag_value in tags.items():
-            values = tag_index.get(tag_key)
-            if values is None:
-                values = tag_index[tag_key] = {}
-            rows = values.get(tag_value)
-            if rows is None:
-                rows = values[tag_value] = new_postings()
-            rows.append(index)
-
-
-def _generated_id(record: dict[str, Any], index: int, taken: dict[str, int]) -> str:
-    """A stable id for an asset without one, so edges and cursors survive a reload."""
-    basis = "\x1f".join(str(record.get(k, "")) for k in ("provider", "asset_type", "name", "arn",
-                                                          "account_id", "region"))
-    ident = "gen-" + hashlib.sha256(basis.encode()).hexdigest()[:16]
-    return ident if ident not in taken else f"{ident}-{index}"
-
-
-def _read_edges(stream: JsonStream, inv: Inventory, check: RecordChecker) -> None:
-    row_of, ids = inv.row_of, inv.ids
-    sources, targets, kinds, raws = inv.edge_src, inv.edge_dst, inv.edge_types, inv.edge_raw
-    for index, value, raw in stream.items("$.edges"):
-        source, target, kind = check.edge(value, f"$.edges[{index}]")
-        row = row_of.get(source)
-        sources.append(source if row is None else ids[row])  # share the asset's id string
-        row = row_of.get(target)
-        targets.append(target if row is None else ids[row])
-        kinds.append(kind)
-        raws.append(raw)
-
-
-# --------------------------------------------------------------------------- findings
-
-
-def _read_findings(stream: JsonStream, inv: Inventory, check: RecordChecker) -> None:
-    if not stream.peek():
-        raise stream.error("$", "file is empty")
-    seen = False
-    for key in stream.members("$"):
-        if key == "findings":
-            seen = True
-            for index, value, raw in stream.items("$.findings"):
-                _add_finding(inv, check.finding(value, f"$.findings[{index}]"), raw, index, check)
-        elif key == "compliance":
-            inv.compliance.extend(check.compliance(value, f"$.compliance[{index}]")
-                                  for index, value, _ in stream.items("$.compliance"))
-        else:
-            stream.skip(f"$.{key}")
-    if not seen:
-        raise check.fail("$", "not a findings file: missing member findings")
-
-
-def _add_finding(inv: Inventory, record: dict[str, Any], raw: str, index: int,
-                 check: RecordChecker) -> None:
-    ident = record["id"] or f"finding-{index}"
-    if ident in inv.finding_row_of:
-        raise check.fail(f"$.findings[{index}].id", "duplicate id "
-                         f"(first at $.findings[{inv.finding_row_of[ident]}])")
-    inv.finding_row_of[ident] = len(inv.finding_ids)
-    inv.finding_ids.append(ident)
-    resource = record["resource_id"]
-    inv.finding_resources.append(inv.ids[inv.row_of[resource]] if resource in inv.row_of else resource)
-    inv.finding_severity.append(SEVERITY_RANK[record["severity"]])
-    inv.finding_suppressed.append(record["is_suppressed"])
-    score = record.get("cvss_score")
-    inv.finding_cvss.append(float(score) if score is not None else -1.0)
-    inv.finding_tools.append(sys.intern(record["source_tool"]))
-    inv.finding_raw.append(raw)
+def _read_findings(doc: _Document, inv: Inventory) -> None:
+    top = doc.members()
+    if "findings" not in top:
+        raise doc.fail("$", "not a findings file: missing member findings")
+    inv.finding_raw = doc.raws(top["findings"], "$.findings")
+    for start, findings in doc.batches(inv.finding_raw, "$.findings", STRICT_FINDING, TOLERANT_FINDING):
+        columns.add_findings(doc, inv, findings, start)
+    if "compliance" in top:
+        results = doc.raws(top["compliance"], "$.compliance")
+        for start, checked in doc.batches(results, "$.compliance", Compliance):
+            columns.add_compliance(doc, inv, checked, [_ANY.decode(r) for r in results[start:start + BATCH]],
+                                   start)

@@ -13,11 +13,10 @@ one caller's `select_dataset` or `load_dataset` never changes what another one s
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import re
 import secrets
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -83,8 +82,10 @@ def own_identifiers(name: str, inventory: Inventory) -> dict[str, str]:
 class Classifier(Protocol):
     """What the privacy side makes of a dataset at load (the workspace knows no detector)."""
 
-    def dataset(self, records: Iterable[str], identifiers: Mapping[str, str]) -> Mapping[str, str]:
-        """value → entity of every sensitive value of the records (their JSON text)."""
+    def dataset(self, assets: Sequence[Any], edges: Sequence[Any], findings: Sequence[Any],
+                identifiers: Mapping[str, str]) -> Mapping[str, str]:
+        """value → entity of every sensitive value of the records, given as their JSON texts
+        (msgspec.Raw views into the files' bytes)."""
         ...
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Mapping[str, str]:
@@ -238,8 +239,8 @@ class Workspace:
         """Classified once, before the dataset is registered: a failure registers nothing."""
         if self.classifier is None:
             return None
-        records = itertools.chain(inventory.raw, inventory.edge_raw, inventory.finding_raw)
-        return self.classifier.dataset(records, own_identifiers(name, inventory))
+        return self.classifier.dataset(inventory.raw, inventory.edge_raw, inventory.finding_raw,
+                                       own_identifiers(name, inventory))
 
     def select(self, name: str, *, owner: str | None = None) -> Dataset:
         """Make `name` `owner`'s active dataset (the shared default's for None).

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import ItemsView, Iterator, Mapping
 from typing import Protocol, runtime_checkable
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from cloudg_lab.privacy import text
 
@@ -64,41 +64,54 @@ class Dictionary(Mapping[str, str]):
     def __init__(self, entries: Mapping[str, str]) -> None:
         self._entries = dict(entries)
         self._folded: dict[str, str] = {}
-        """Folded and URL-encoded spellings that differ from the value (most ids do not) → the
-        value they spell (a key of `_entries`, so no string is stored twice)."""
+        """Folded spellings that differ from the value (most ids do not) → the value they spell
+        (a key of `_entries`, so no string is stored twice). URL-encoded spellings need no entry:
+        a looked-up text with `%` escapes is decoded first."""
         self._squashed: dict[str, list[tuple[str, str, str]]] = {}
         """First letters of a squashed multi-piece value → (squashed value, entity, value)."""
         self._widest = 1
-        """The most pieces a value has (runs longer than that are never looked up)."""
+        """The most pieces a value has, spelled as data or URL-encoded (runs longer than that
+        are never looked up)."""
+        plain = [v for v in self._entries if v.isascii() and " " not in v]
+        for value in plain:  # in bulk: the ASCII values without spaces, most of an estate
+            folded = value.lower()
+            if folded != value:
+                self._folded.setdefault(folded, value)
+        for value in plain:
+            if self._widest == MAX_PIECES:
+                break
+            self._count_pieces(value, value.lower(), self._entries[value])
         for value, entity in self._entries.items():
-            self._index(value, entity)
+            if not value.isascii() or " " in value:
+                self._index(value, entity)
 
     def _index(self, value: str, entity: str) -> None:
-        """Extra spellings only where they differ: most ids are lower-case ASCII already."""
-        plain = value.isascii() and " " not in value
-        folded = value.lower() if plain else fold(value)
+        """The spellings of a value with spaces or non-ASCII letters."""
+        folded = fold(value)
         if folded != value:
             self._folded.setdefault(folded, value)
-        if _RESERVED.search(value):
-            encoded = fold(quote(value, safe=""))
-            if encoded != folded:
-                self._folded.setdefault(encoded, value)
-        else:
-            encoded = folded
-        if not plain and " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
+        if " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
             for joint in "-_.":
                 self._folded.setdefault(folded.replace(" ", joint), value)
+        self._count_pieces(value, folded, entity)
         if entity in _WHOLE_ONLY or len(value) > 200:
             return
-        if self._widest < MAX_PIECES and not encoded.isalnum():
-            pieces = len(_PIECE.findall(encoded))
-            if pieces > self._widest:
-                self._widest = min(pieces, MAX_PIECES)
         if " " in value and text.mentionable(value):
             squashed = squash(value)
             if len(squashed) >= SQUASHED_PREFIX + 2:
                 self._squashed.setdefault(squashed[:SQUASHED_PREFIX], []).append(
                     (squashed, entity, value))
+
+    def _count_pieces(self, value: str, folded: str, entity: str) -> None:
+        """Widen `_widest` to the pieces of `value` as text may spell it (URL-encoded, `%3A`
+        glues to the next piece), until it reaches `MAX_PIECES`."""
+        if self._widest == MAX_PIECES or entity in _WHOLE_ONLY or len(value) > 200:
+            return
+        encoded = fold(quote(value, safe="")) if _RESERVED.search(value) else folded
+        if not encoded.isalnum():
+            pieces = len(_PIECE.findall(encoded))
+            if pieces > self._widest:
+                self._widest = min(pieces, MAX_PIECES)
 
     def __getitem__(self, value: str) -> str:
         return self._entries[value]
@@ -133,7 +146,13 @@ class Dictionary(Mapping[str, str]):
         if entity is not None:
             return entity, folded
         value = self._folded.get(folded)
-        return None if value is None else (self._entries[value], value)
+        if value is not None:
+            return self._entries[value], value
+        if "%" in folded:  # `Ana%20Lee`, `arn%3Aaws%3A...`: the value URL-encoded
+            decoded = fold(unquote(folded))
+            if decoded != folded:
+                return self._spelled(decoded)
+        return None
 
     def find(self, value: str) -> list[Found]:
         """Non-overlapping `(start, end, entity, value as the data holds it)` of dictionary
