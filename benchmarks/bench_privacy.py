@@ -196,27 +196,33 @@ def p2(reps: int) -> dict[str, float]:
 
 
 def classification(assets: int, reps: int) -> dict[str, float]:
-    """Loading `assets` generated assets with and without classification, in the same run, and
-    the dictionary's size (everything allocated to build it, by tracemalloc)."""
+    """Loading `assets` generated assets with and without classification, alternating in the
+    same run (medians after a warm-up of each), and the dictionary's size (everything allocated
+    to build it, by tracemalloc)."""
     with tempfile.TemporaryDirectory() as folder:
         path = generate(assets, seed=5, out=Path(folder))
 
         def load(classifier: DatasetClassifier | None) -> Any:
             return Workspace(classifier=classifier).load(path, name="bench")
 
-        plain = median_seconds(lambda: load(None), reps)
-        classified = median_seconds(lambda: load(DatasetClassifier()), reps)
+        load(None)
+        load(DatasetClassifier())
+        plain, classified = [], []
+        for _ in range(reps):
+            plain.append(median_seconds(lambda: load(None), 1))
+            classified.append(median_seconds(lambda: load(DatasetClassifier()), 1))
         inventory = load(None).inventory
-        records = [*inventory.raw, *inventory.edge_raw, *inventory.finding_raw]
         identifiers = own_identifiers("bench", inventory)
         gc.collect()
         tracemalloc.start()
-        dictionary = DatasetClassifier().dataset(records, identifiers)
+        dictionary = DatasetClassifier().dataset(inventory.raw, inventory.edge_raw,
+                                                 inventory.finding_raw, identifiers)
         dictionary.find("warm the automaton: billing")
         dictionary.lookup("Warm The Fold Map")
         python_bytes = tracemalloc.get_traced_memory()[0]
         tracemalloc.stop()
-    return {"plain": plain, "classified": classified, "added": classified / plain - 1,
+    base, ours = statistics.median(plain), statistics.median(classified)
+    return {"plain": base, "classified": ours, "added": ours / base - 1,
             "entries": len(dictionary), "mb": python_bytes / 1e6}
 
 
@@ -264,7 +270,7 @@ def main() -> None:
     print(f"P2           strict    pipeline on 20 fields {fig['alone_us']:.0f} us; call_tool adds "
           f"{fig['added_us']:.0f} us over the handler (target <= {P2_TARGET_US:.0f} us)")
     sizes = (10_000,) if args.quick else (10_000, 100_000)
-    figures = {n: classification(n, 3) for n in sizes}
+    figures = {n: classification(n, 5) for n in sizes}
     for n, c in figures.items():
         print(f"classify     {n:>7,} assets: load {c['plain']:.2f} s, with classification "
               f"{c['classified']:.2f} s (+{c['added']:.0%}, target <= {CLASSIFY_TARGET:.0%}); "

@@ -28,25 +28,19 @@ def arn_entity(arn: str) -> str:
 
 def identifiers(inv: Inventory) -> dict[str, str]:
     """value → entity for every asset id, name, ARN and account id, every finding's id and
-    resource id and every edge endpoint."""
-    known: dict[str, str] = {}
-    for name in inv.names:
-        known[name] = "resource_name"
-    for arn in inv.arns:
-        if arn:
-            known[arn] = arn_entity(arn)
-    for provider, account in zip(inv.providers, inv.accounts, strict=True):
-        if account:
-            known[account] = ACCOUNT_ENTITY.get(provider, "account_id")
-    for ident in inv.ids:
-        known[ident] = "asset_id"
-    for ident in inv.finding_resources:
-        known.setdefault(ident, "asset_id")
-    for endpoint in (*inv.edge_src, *inv.edge_dst):
-        if endpoint not in known and not _address(endpoint):
-            known[endpoint] = "asset_id"  # an endpoint that is no asset names one all the same
-    for ident in inv.finding_ids:
-        known.setdefault(ident, "asset_id")  # finding ids quote resource names and ids
+    resource id and every edge endpoint (built column by column: an estate has millions)."""
+    known = dict.fromkeys(inv.names, "resource_name")
+    arns = {arn for arn in inv.arns if arn}
+    known.update({arn: arn_entity(arn) for arn in arns})
+    provider_of = {a: p for p, a in zip(inv.providers, inv.accounts, strict=True) if a}
+    known.update({a: ACCOUNT_ENTITY.get(p, "account_id") for a, p in provider_of.items()})
+    known.update(dict.fromkeys(inv.ids, "asset_id"))
+    for column in (inv.finding_resources, inv.edge_src, inv.edge_dst, inv.finding_ids):
+        fresh = set(column).difference(known)
+        if column is inv.edge_src or column is inv.edge_dst:
+            # an endpoint that is no asset names one all the same, unless it is an address
+            fresh = {e for e in fresh if not _address(e)}
+        known.update(dict.fromkeys(fresh, "asset_id"))  # finding ids quote resource names and ids
     return {k: v for k, v in known.items() if len(k) >= MIN_LENGTH}
 
 

@@ -22,7 +22,8 @@ import msgspec
 
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
-from cloudg_lab.privacy.sensitive import ASSET, EDGE, FINDING, classify_texts, sensitive_values
+from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.views import View, classify_texts
 
 _COMPOSITE_ENTITIES = frozenset({"aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id"})
 """Identifier entities whose values may be paths of other identifiers (an ARN's account)."""
@@ -52,7 +53,8 @@ class DatasetClassifier:
         """The dictionary of a dataset whose records' JSON texts (str, bytes or msgspec.Raw)
         are `assets`, `edges` and `findings`."""
         found: dict[str, str] = {}
-        for view, texts in ((ASSET, assets), (EDGE, edges), (FINDING, findings)):
+        # views learn each dataset's keys afresh: concurrent loads share none
+        for view, texts in ((View(), assets), (View(dropped=("id",)), edges), (View(), findings)):
             classify_texts(view, texts, identifiers, found)
         return _dictionary(found, identifiers)
 

@@ -1,0 +1,241 @@
+"""Classifying the source texts of records without building them whole: views tuned to the data.
+
+Decoding a big estate's records into dicts and walking every scalar costs more than loading it,
+while most of a record is scalars under keys that can mark nothing (`asset_type`, `severity`,
+`instance_type`). So each kind of record is decoded through a view: a msgspec Struct with one
+member per key met so far at that position, typed by the key's rule:
+
+- a key whose rule can file a value (`name`, `owner`, `password`...) is decoded whole and
+  handed to the generic walk (`sensitive`), a column at a time, each distinct value once;
+- any other key is declared a scalar or a list of scalars, which msgspec checks and drops
+  without Python seeing it; an object under it gets a view of its own (`metadata`), anything
+  deeper is decoded and walked; the object under `tags` gets a view whose members are ruled
+  by their tag keys (tags given as `{"Key": .., "Value": ..}` pairs are walked).
+
+The view forbids unknown members, so a key never met fails the batch, the error names the key
+and where it sits, the view learns it, and the batch is decoded again: a dataset's vocabulary is
+small, so this converges within the first batches. Whatever the view cannot place falls back to
+the generic walk of the batch. The views decide what is cheap, never what is found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container, Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+import msgspec
+
+from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
+from cloudg_lab.privacy.sensitive import fileable, leaves, record, sensitive_values
+
+Scalar = str | int | float | bool | None
+_LEAFY = Scalar | list[Scalar]
+FIRST_BATCH, BATCH = 128, 8192
+"""Records decoded through a view at a time: few while the view learns the keys (a lesson
+decodes the batch again), then more."""
+MAX_LESSONS = 256
+"""Keys a view may learn on one batch before the batch goes to the generic walk."""
+FILE, WALK, NESTED, LEAFY = "file", "walk", "nested", "leafy"
+_UNKNOWN = re.compile(r"^Object contains unknown field `(.*)` - at `(\$[^`]*)`$", re.S)
+_EXPECTED = re.compile(r"^Expected `[^`]*`, got `(\w+)` - at `(\$[^`]*)`$", re.S)
+_ROW = re.compile(r"^\$\[\d+\]")
+_PAIR_KEYS = frozenset({"Key", "key", "Value", "value"})
+"""Keys that make a tags object a tag pair, ruled otherwise (`sensitive.tag_pair`)."""
+
+
+@dataclass
+class _Member:
+    key: str
+    attr: str
+    mode: str
+    rule: KeyRule
+    node: Node | None = None
+
+
+class Node:
+    """The view of one object position: its members by key, ruled by key rules, or by tag rules
+    for the object of a `tags` member."""
+
+    def __init__(self, dropped: Sequence[str] = (), owner: _Member | None = None) -> None:
+        self.members: dict[str, _Member] = {}
+        self.dropped = tuple(dropped)
+        """Keys decoded as nothing and never classified (an edge's own id)."""
+        self.owner = owner
+        """The member this node is the object of (None for a record)."""
+
+    @property
+    def tagged(self) -> bool:
+        return self.owner is not None and self.owner.rule is TAGS
+
+    def learn(self, key: str) -> bool:
+        """Add `key`; False when the node cannot hold it (a tag pair `{"Key": ..}`)."""
+        if self.tagged:
+            if key in _PAIR_KEYS:
+                return False
+            rule = tag_rule(key)
+            mode = FILE if fileable(rule) else LEAFY
+        else:
+            rule = key_rule(key)
+            mode = NESTED if rule is TAGS else FILE if fileable(rule) else LEAFY
+        member = self.members[key] = _Member(key, f"m{len(self.members)}", mode, rule)
+        if mode == NESTED:
+            member.node = Node(owner=member)
+        return True
+
+    def struct(self) -> Any:
+        fields: list[tuple[str, Any, Any]] = []
+        for m in self.members.values():
+            kind = _LEAFY if m.mode == LEAFY else self._nested(m) if m.mode == NESTED else Any
+            fields.append((m.attr, kind, None))
+        fields += [(f"d{n}", msgspec.Raw, None) for n in range(len(self.dropped))]
+        rename = {m.attr: m.key for m in self.members.values()}
+        rename.update({f"d{n}": key for n, key in enumerate(self.dropped)})
+        return msgspec.defstruct("View", fields, rename=rename, forbid_unknown_fields=True, gc=False)
+
+    @staticmethod
+    def _nested(member: _Member) -> Any:
+        assert member.node is not None
+        return member.node.struct() | tuple[()] | None  # `[]` stands for none, as in tags
+
+    def locate(self, path: str) -> tuple[Node, _Member | None, str]:
+        """(node, member, what follows it) for a msgspec error path below this node (`.a.b[3]`);
+        member None when the path ends at the node."""
+        if not path:
+            return self, None, ""
+        if path[0] == ".":
+            for key in sorted(self.members, key=len, reverse=True):
+                rest = path[1 + len(key):]
+                if path[1:].startswith(key) and rest[:1] in ("", ".", "["):
+                    member = self.members[key]
+                    if member.mode == NESTED and rest[:1] == "." and member.node is not None:
+                        return member.node.locate(rest)
+                    return self, member, rest
+        raise LookupError(path)
+
+
+class View:
+    """One kind of record (assets, edges, findings), tuned as its batches are decoded."""
+
+    def __init__(self, dropped: Sequence[str] = ()) -> None:
+        self.root = Node(dropped)
+        self._decoder: msgspec.json.Decoder[Any] | None = None
+
+    def decode(self, data: bytes) -> list[Any] | None:
+        """The batch through the view, learning what it lacks; None if it cannot be placed."""
+        for _ in range(MAX_LESSONS):
+            if self._decoder is None:
+                self._decoder = msgspec.json.Decoder(list[self.root.struct()])  # type: ignore[misc]
+            try:
+                items: list[Any] = self._decoder.decode(data)
+                return items
+            except msgspec.ValidationError as exc:
+                if not self._learn(str(exc)):
+                    return None
+            self._decoder = None
+        return None
+
+    def _learn(self, message: str) -> bool:
+        unknown, expected = _UNKNOWN.match(message), _EXPECTED.match(message)
+        found = unknown or expected
+        if found is None:
+            return False
+        try:
+            node, member, rest = self.root.locate(_ROW.sub("", found.group(2)))
+        except LookupError:
+            return False
+        if unknown is not None:
+            if member is not None and member.mode == NESTED and member.node is not None and not rest:
+                node = member.node
+            elif member is not None:
+                return False
+            if not node.learn(unknown.group(1)):
+                return _walk(node.owner)
+            return True
+        if member is None or member.mode not in (LEAFY, NESTED):
+            return False
+        if node.tagged:  # a tag value that is no scalar: the tags are walked whole
+            return _walk(node.owner)
+        if member.mode == LEAFY and expected is not None and expected.group(1) == "object" and not rest:
+            member.mode, member.node = NESTED, Node(owner=member)
+            return True
+        return _walk(member)
+
+
+def _walk(member: _Member | None) -> bool:
+    """Hand `member`'s values to the generic walk from now on."""
+    if member is None:
+        return False
+    member.mode, member.node = WALK, None
+    return True
+
+
+def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
+                   found: dict[str, str]) -> None:
+    """File into `found` the sensitive values of `texts` (JSON texts of records of `view`'s
+    kind: str, bytes or msgspec.Raw) but for those `known`."""
+    filer = _Filer(known, found)
+    start, size = 0, FIRST_BATCH
+    while start < len(texts):
+        batch = texts[start:start + size]
+        start, size = start + size, min(size * 2, BATCH)
+        data = b"[" + b",".join(t.encode() if isinstance(t, str) else t for t in batch) + b"]"
+        items = view.decode(data)
+        if items is None:
+            sensitive_values(msgspec.json.decode(data), known, found)
+        else:
+            filer.node(view.root, items)
+
+
+class _Filer:
+    """Files values into `found`, each (value, rule) once: tag values and most metadata repeat."""
+
+    def __init__(self, known: Container[str], found: dict[str, str]) -> None:
+        self.known, self.found = known, found
+        self.done: set[tuple[Any, int]] = set()
+
+    def node(self, node: Node, items: Sequence[Any]) -> None:
+        for member in node.members.values():
+            if member.mode == LEAFY:
+                continue
+            column = list(map(attrgetter(member.attr), items))
+            if member.mode == FILE:
+                self.column(member, column)
+            elif member.mode == NESTED and member.node is not None:
+                self.node(member.node, [v for v in column if v])  # neither None nor []
+            else:
+                for value in column:
+                    if value:
+                        self.generic({member.key: value})
+
+    def column(self, member: _Member, column: list[Any]) -> None:
+        try:
+            distinct = set(column)
+        except TypeError:  # objects or arrays under the key: walked one by one
+            distinct = set()
+            for value in column:
+                if isinstance(value, dict | list):
+                    self.generic({member.key: value})
+                else:
+                    distinct.add(value)
+        distinct.discard(None)
+        fresh = distinct.difference(self.known) if isinstance(self.known, dict) else \
+            {v for v in distinct if v not in self.known}
+        rule, done, found = member.rule, self.done, self.found
+        for value in fresh:
+            seen = (value, id(rule))
+            if seen not in done:
+                done.add(seen)
+                record(found, value, rule)
+
+    def file(self, value: Any, rule: KeyRule) -> None:
+        seen = (value, id(rule))  # rules are interned: one object per distinct rule
+        if seen not in self.done and value not in self.known:
+            self.done.add(seen)
+            record(self.found, value, rule)
+
+    def generic(self, node: dict[str, Any]) -> None:
+        for value, rule in leaves(node):
+            self.file(value, rule)
