@@ -1,0 +1,85 @@
+"""The views that classify record texts at load find exactly what the generic walk finds.
+
+Records are random trees over a vocabulary of keys that mark (secrets, people, names, account
+ids, tags, tag pairs) and keys that mark nothing, with scalars, lists and objects at any depth,
+numbers where ids go, keys with dots, spaces and backticks, and members that appear only in
+later batches; every value is distinct, so the entity each value gets is decided by its position
+alone and must match too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cloudg_lab.data import load_inventory
+from cloudg_lab.data.workspace import own_identifiers
+from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
+from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.views import FIRST_BATCH, View, classify_texts
+from cloudg_lab.sample import generate
+
+KEYS = ["name", "owner", "db_password", "api_keys", "account_id", "trusted_accounts", "tags",
+        "Tags", "metadata", "note", "count", "instance_id", "approvals", "a.b", "with space",
+        "tick`key", "private_ip", "Key", "Value", "steward", "replicas", "raw_data", "id"]
+
+
+def _records(draw: st.DrawFn, counter: itertools.count[int]) -> Any:
+    def scalar() -> Any:
+        n = next(counter)
+        kind = draw(st.sampled_from(["text", "words", "int", "float", "bool", "none"]))
+        return {"text": f"v{n}-x", "words": f"Ana{n} Lee{n}", "int": 10**11 + n, "float": n + 0.5,
+                "bool": n % 2 == 0, "none": None}[kind]
+
+    def tree(depth: int, key: str = "") -> Any:
+        if key in ("tags", "Tags") and draw(st.booleans()):  # tags as collectors write them
+            return {k: scalar() for k in draw(st.lists(st.sampled_from(KEYS), max_size=5, unique=True))}
+        shape = draw(st.sampled_from(["scalar", "scalar", "list", "dict"] if depth < 3 else ["scalar"]))
+        if shape == "scalar":
+            return scalar()
+        if shape == "list":
+            return [tree(depth + 1) for _ in range(draw(st.integers(0, 3)))]
+        keys = draw(st.lists(st.sampled_from(KEYS), max_size=4, unique=True))
+        return {k: tree(depth + 1, k) for k in keys}
+
+    count = draw(st.integers(1, FIRST_BATCH * 2))
+    base = {k: tree(1, k) for k in draw(st.lists(st.sampled_from(KEYS), min_size=1, max_size=5, unique=True))}
+    out = []
+    for _ in range(count):  # mostly the same shape, as estates are, with a few others
+        out.append(dict(base) if draw(st.integers(0, 9)) else {k: tree(1) for k in KEYS[:3]})
+        out[-1] = json.loads(json.dumps(out[-1]).replace("-x", f"-{next(counter)}"))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_views_find_what_the_generic_walk_finds(data: st.DataObject) -> None:
+    counter = itertools.count()
+    records = data.draw(st.composite(lambda draw: _records(draw, counter))(), label="records")
+    texts = [json.dumps(r).encode() for r in records]
+    known = {r["name"]: "resource_name" for r in records if isinstance(r.get("name"), str)}
+    found: dict[str, str] = {}
+    classify_texts(View(), texts, known, found)
+    assert found == sensitive_values([json.loads(t) for t in texts], known)
+
+
+def test_an_edge_s_own_id_is_dropped_by_its_view() -> None:
+    texts = [json.dumps({"id": "edge-7781", "source_id": "vm-ledger-1", "target_id": "db-9",
+                         "edge_type": "ATTACHED_TO", "ports": [443]}).encode()]
+    found: dict[str, str] = {}
+    classify_texts(View(dropped=("id",)), texts, {}, found)
+    assert found == {"vm-ledger-1": "resource_name", "db-9": "resource_name"}
+
+
+def test_a_generated_estate_gets_the_generic_dictionary(tmp_path: Path) -> None:
+    inv = load_inventory(generate(assets=3000, seed=8, out=tmp_path))
+    known = own_identifiers("estate", inv)
+    fast = DatasetClassifier().dataset(inv.raw, inv.edge_raw, inv.finding_raw, known)
+    generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
+    assert dict(fast.items()) == dict(generic.items())
+    assert len(fast) > len(known)  # the records' secrets, people and names are in it
