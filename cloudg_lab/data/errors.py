@@ -69,9 +69,10 @@ def invalid(file: str, prefix: str, exc: msgspec.ValidationError,
     where = _join(prefix, first, path)
     if got == "null" and "null" not in wanted:
         return InventoryFormatError(file, where, "required field missing")
+    if got is None:  # `Expected `array` of length 0`: an empty array stands for none, no other
+        return InventoryFormatError(file, where, "expected an object, found an array")
     want = next((phrase for name, phrase in _WANTED if name in wanted.split(" | ")), wanted)
-    found = _FOUND.get(got or "array", "another type") if got else "a non-empty array"
-    return InventoryFormatError(file, where, f"expected {want}, found {found}")
+    return InventoryFormatError(file, where, f"expected {want}, found {_FOUND.get(got, 'another type')}")
 
 
 def _join(prefix: str, first: int, path: str | None, field: str | None = None) -> str:
@@ -83,17 +84,53 @@ def _join(prefix: str, first: int, path: str | None, field: str | None = None) -
 _POSITION = re.compile(r"^\[(\d+)\]")
 
 
-def malformed(file: str, buf: bytes | bytearray,
-              exc: msgspec.DecodeError) -> InventoryFormatError:
-    """A syntax error as `$: invalid JSON at line 3 column 13: expected ',' or '}'`; a document
-    that stops early as `file ends early (truncated JSON)`."""
+def malformed(file: str, buf: bytes | bytearray, exc: msgspec.DecodeError,
+              sections: frozenset[str]) -> InventoryFormatError:
+    """A syntax error as `$.assets[3]: invalid JSON at line 3 column 13: expected ',' or '}'`;
+    a document that stops early as `file ends early (truncated JSON)`. The path goes down to the
+    record (`section_path`), never into it."""
     text = str(exc)
     if text.startswith("Input data was truncated"):
-        return InventoryFormatError(file, "$", "file ends early (truncated JSON)")
+        return InventoryFormatError(file, section_path(buf, len(buf), sections),
+                                    "file ends early (truncated JSON)")
     at = _BYTE.search(text)
+    offset = int(at.group(1)) if at else len(buf)
     reason = _BYTE.sub("", text).removeprefix("JSON is malformed: ").strip()
-    where = f" at {line_column(buf, int(at.group(1)))}" if at else ""
-    return InventoryFormatError(file, "$", f"invalid JSON{where}: {reason}")
+    where = section_path(buf, offset, sections)
+    if reason == "trailing characters":
+        return InventoryFormatError(file, "$", "unexpected data after the JSON document")
+    return InventoryFormatError(file, where, f"invalid JSON at {line_column(buf, offset)}: {reason}")
+
+
+_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[][{},:]')
+
+
+def section_path(buf: bytes | bytearray, offset: int, sections: frozenset[str]) -> str:
+    """`$.assets[17]`: the record of a known section holding byte `offset`, `$.regions` for a
+    known member, else `$`. Only the file's own section names are quoted, never a key of the
+    data. (Read on the error path only: a scan of the text before the error.)"""
+    stack: list[list[object]] = []  # [kind, key or index]
+    pending: bytes = b""
+    for token in _TOKEN.finditer(buf, 0, offset):
+        text = token.group()
+        if text[:1] == b'"':
+            pending = text
+        elif text == b":" and stack:
+            stack[-1][1] = pending
+        elif text in (b"{", b"["):
+            stack.append([text, None if text == b"{" else 0])
+        elif text in (b"}", b"]") and stack:
+            stack.pop()
+        elif text == b"," and stack and stack[-1][0] == b"[":
+            stack[-1][1] = int(stack[-1][1]) + 1  # type: ignore[call-overload]
+    if not stack or stack[0][0] != b"{" or not isinstance(stack[0][1], bytes):
+        return "$"
+    key = stack[0][1].decode("utf-8", "replace")[1:-1]
+    if key not in sections:
+        return "$"
+    if len(stack) > 1 and stack[1][0] == b"[":
+        return f"$.{key}[{stack[1][1]}]"
+    return f"$.{key}"
 
 
 _BYTE = re.compile(r"\s*\(byte (\d+)\)")

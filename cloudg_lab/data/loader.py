@@ -49,6 +49,8 @@ _RAWS = msgspec.json.Decoder(list[msgspec.Raw])
 _ANY = msgspec.json.Decoder()
 _BOM = codecs.BOM_UTF8
 _SHAPES = {"providers": list, "regions": dict, "unresolved_references": list, "summary": dict}
+SECTIONS = frozenset({"assets", "edges", "findings", "compliance", *_SHAPES})
+"""Top-level members an error path may name (other keys are the data's, never quoted)."""
 
 
 def inventory_file(path: str | Path) -> Path:
@@ -168,7 +170,7 @@ class _Document:
         except msgspec.ValidationError as exc:
             raise invalid(self.file, where, exc) from None
         except msgspec.DecodeError as exc:  # the first pass over the buffer meets every one
-            raise malformed(self.file, self.buf, exc) from None
+            raise malformed(self.file, self.buf, exc, SECTIONS) from None
 
     def batches(self, raws: list[msgspec.Raw], where: str, strict: type[T],
                 tolerant: type[T] | None = None) -> Iterator[tuple[int, list[T]]]:
@@ -197,6 +199,7 @@ class _Document:
 
 def _read_inventory(doc: _Document, inv: Inventory) -> None:
     top = doc.members()
+    raws = {key: doc.raws(top[key], f"$.{key}") for key in ("assets", "edges") if key in top}
     missing = [k for k in ("assets", "edges") if k not in top]
     if missing or not top.keys() & {"unresolved_references", "regions"}:
         need = ", ".join(missing + ([] if top.keys() & {"unresolved_references", "regions"}
@@ -209,10 +212,10 @@ def _read_inventory(doc: _Document, inv: Inventory) -> None:
             if kind is not None and value is not None and not isinstance(value, kind):
                 what = "an array" if kind is list else "an object"
                 raise doc.fail(f"$.{key}", f"expected {what}, found {describe(value)}")
-    inv.raw = doc.raws(top["assets"], "$.assets")
+    inv.raw = raws["assets"]
     for start, assets in doc.batches(inv.raw, "$.assets", STRICT_ASSET, TOLERANT_ASSET):
         columns.add_assets(doc, inv, assets, start)
-    inv.edge_raw = doc.raws(top["edges"], "$.edges")
+    inv.edge_raw = raws["edges"]
     for _, edges in doc.batches(inv.edge_raw, "$.edges", Edge):
         columns.add_edges(doc, inv, edges)
 
