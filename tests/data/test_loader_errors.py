@@ -122,10 +122,12 @@ def test_a_file_cut_anywhere_is_reported_as_truncated(seed: int, cut: float) -> 
     assert caught.value.problem in ("file ends early (truncated JSON)", "file is empty")
     where = re.fullmatch(r"\$(?:\.(\w+)(?:\[(\d+)\])?)?", caught.value.where)
     assert where is not None, caught.value.where
-    if where.group(2) is not None:  # the record the cut falls in, by position
-        section = inventory[where.group(1)]
-        start = text.index(json.dumps(section[int(where.group(2))]), text.index(f'"{where.group(1)}"'))
-        assert start < len(kept)
+    if where.group(2) is not None:  # the record the cut falls in (or the next), by position
+        section, n = inventory[where.group(1)], int(where.group(2))
+        opened = text.index(f'"{where.group(1)}"')
+        starts = [text.index(json.dumps(item), opened) for item in section]
+        assert n == 0 or starts[n - 1] < len(kept)
+        assert n + 1 >= len(section) or starts[n + 1] >= len(kept)
 
 
 @settings(max_examples=40, deadline=None)
