@@ -8,9 +8,9 @@ sensitive (secrets, people, accounts, resource names...) is recorded with its en
 `Dictionary` built from it is then matched in every output, wherever the value appears.
 
 Values that only a pattern recognises (an e-mail, an IP, a token format) need no entry: the
-pattern detectors find them anywhere. The walk is a flat loop over decoded records with the key
-rules memoised, through typed views of the records' source texts (`sensitive`), so it costs a
-fraction of the load.
+pattern detectors find them anywhere. The records are read through views tuned to the data
+(`views`), which look only at the members whose key rules can mark something and walk those as
+the generic walk (`sensitive`) does; the identifiers' components come from `derive`.
 """
 
 from __future__ import annotations
