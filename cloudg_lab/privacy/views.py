@@ -88,7 +88,8 @@ class Node:
     def struct(self) -> Any:
         fields: list[tuple[str, Any, Any]] = []
         for m in self.members.values():
-            kind = _LEAFY if m.mode == LEAFY else self._nested(m) if m.mode == NESTED else Any
+            kind = _LEAFY if m.mode == LEAFY else self._nested(m) if m.mode == NESTED else \
+                Scalar if self.tagged else Any  # a tag's rule holds only for a scalar value
             fields.append((m.attr, kind, None))
         fields += [(f"d{n}", msgspec.Raw, None) for n in range(len(self.dropped))]
         rename = {m.attr: m.key for m in self.members.values()}
@@ -154,10 +155,10 @@ class View:
             if not node.learn(unknown.group(1)):
                 return _walk(node.owner)
             return True
+        if member is not None and node.tagged:  # a tag value that is no scalar: tags walked whole
+            return _walk(node.owner)
         if member is None or member.mode not in (LEAFY, NESTED):
             return False
-        if node.tagged:  # a tag value that is no scalar: the tags are walked whole
-            return _walk(node.owner)
         if member.mode == LEAFY and expected is not None and expected.group(1) == "object" and not rest:
             member.mode, member.node = NESTED, Node(owner=member)
             return True
