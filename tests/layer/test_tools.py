@@ -568,7 +568,9 @@ async def test_the_241st_call_in_a_minute_under_strict_is_rate_limited():
     async def ping() -> str:
         return "pong"
 
-    layer.policy.rate_limiter._clock = lambda: 1000.0  # the whole burst lands in one instant
+    from cloudg_lab.policy.ratelimit import MemoryBuckets
+
+    layer.policy.rate_limiter.store = MemoryBuckets(lambda: 1000.0)  # the whole burst in one instant
     bob = Principal.parse("bob:analyst")
     results = [await layer.call_tool("ping", principal=bob) for _ in range(241)]
     assert not any(r.is_error for r in results[:240])
