@@ -2,14 +2,19 @@
 paging.
 
 Enum-like arguments are plain strings matched case-insensitively here (not pydantic literals),
-so `provider="aws"` works and a wrong value gets an error that lists the valid ones.
+so `provider="aws"` works and a wrong value gets an error that lists the valid ones. A closed set
+is still published as `enum` in the `inputSchema` (`one_of`), so clients' forms and models see it;
+sets that depend on the data (providers, asset and edge types) stay plain strings, because a
+dataset may hold values no fixed list names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
+
+from pydantic import WithJsonSchema
 
 from cloudg_lab.data import cursors
 from cloudg_lab.data.indexes import NO_FINDINGS, Indexes
@@ -24,6 +29,18 @@ BRIEF_FIELDS = ("id", "name", "type", "provider", "region", "account_id", "arn",
                 "open_findings", "max_severity", "tags", "uri")
 DEFAULT_FIELDS = tuple(f for f in BRIEF_FIELDS if f != "tags")
 DATASET_HELP = "Dataset name; empty means the active dataset."
+
+
+def one_of(values: Iterable[str]) -> WithJsonSchema:
+    """The schema of a string argument drawn from a closed set: `{"type": "string", "enum": ...}`.
+
+    Only the published schema changes; validation stays `choose`'s case-insensitive match.
+    """
+    return WithJsonSchema({"type": "string", "enum": list(values)})
+
+
+SeverityName = Annotated[str, one_of(SEVERITIES)]
+BriefField = Annotated[str, one_of(BRIEF_FIELDS)]
 
 
 def dataset_of(ctx: ToolContext, name: str | None = "") -> Dataset:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, Field
 
 from cloudg_lab.catalog import visible
-from cloudg_lab.catalog.common import DATASET_HELP, choose, choose_many, severity_rank
+from cloudg_lab.catalog.common import DATASET_HELP, SeverityName, choose, choose_many, severity_rank
 from cloudg_lab.data.query import AssetFilter
 from cloudg_lab.data.records import PROVIDERS
 from cloudg_lab.data.workspace import Dataset
@@ -33,7 +33,7 @@ class AssetFilterArgs(BaseModel):
     tag: str | None = Field(None, description='A tag key ("env") or key and value ("env=prod").')
     internet_exposed: bool | None = Field(None, description="Only exposed (true) or internal (false).")
     has_findings: bool | None = Field(None, description="With (true) or without (false) open findings.")
-    min_severity: str | None = Field(None, description="Worst open finding at least this severity: "
+    min_severity: SeverityName | None = Field(None, description="Worst open finding at least this severity: "
                                                        "CRITICAL, HIGH, MEDIUM, LOW or INFO.")
     dataset: str = Field("", description=DATASET_HELP)
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
 from cloudg_lab.catalog import visible
 from cloudg_lab.catalog.common import (
     DATASET_HELP,
+    SeverityName,
     asset_row,
     brief,
     choose,
     dataset_of,
+    one_of,
     paged,
     severity_rank,
 )
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 CATEGORY = "findings"
 SENSITIVITY = "confidential"
 STATUSES = ("open", "suppressed", "all")
+Status = Annotated[str, one_of(STATUSES)]
 
 
 def finding_index(ctx: ToolContext, ds: Dataset, finding_id: str) -> int:
@@ -70,11 +73,12 @@ def register(layer: Layer) -> None:
 
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=("start-here",))
     def list_findings(ctx: ToolContext, *,
-                      severity: str | None = Field(None, description="Only this severity: CRITICAL, "
-                                                   "HIGH, MEDIUM, LOW or INFO (any case)."),
+                      severity: Annotated[SeverityName | None, Field(
+                          description="Only this severity: CRITICAL, HIGH, MEDIUM, LOW or INFO "
+                                      "(any case).")] = None,
                       resource: str | None = Field(None, description="Only findings on this asset "
                                                                      "(id, ARN or name)."),
-                      status: str = Field("open", description="open, suppressed or all."),
+                      status: Annotated[Status, Field(description="open, suppressed or all.")] = "open",
                       limit: int = Field(50, ge=1, le=500, description="Findings per page."),
                       cursor: str | None = Field(None, description="next_cursor of the previous page."),
                       dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from cloudg_lab.catalog.common import (
     choose,
     choose_many,
     dataset_of,
+    one_of,
     paged,
 )
 from cloudg_lab.catalog.records import edge_view, node
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 CATEGORY = "graph"
 SENSITIVITY = "confidential"
 MAX_DEPTH = 6
+Direction = Annotated[str, one_of(DIRECTIONS)]
 
 
 def neighbors_of(ds: Any, row: int, direction: str, edge_types: list[str] | None,
@@ -47,7 +49,7 @@ def register(layer: Layer) -> None:
     @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
     def neighbors(ctx: ToolContext, *,
                   ref: str = Field(description="Asset id, ARN or name."),
-                  direction: str = Field("both", description="outgoing, incoming or both."),
+                  direction: Annotated[Direction, Field(description="outgoing, incoming or both.")] = "both",
                   edge_types: Annotated[list[str] | None,
                                         Field(description="Only these edge types (any case).")] = None,
                   limit: int = Field(50, ge=1, le=500, description="Edges returned."),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
@@ -11,10 +11,12 @@ from cloudg_lab.catalog import visible
 from cloudg_lab.catalog.common import (
     BRIEF_FIELDS,
     DATASET_HELP,
+    BriefField,
     asset_row,
     brief,
     choose,
     dataset_of,
+    one_of,
     paged,
     pick_fields,
 )
@@ -31,23 +33,26 @@ CATEGORY = "inventory"
 SENSITIVITY = "confidential"
 NO_MATCH_HINT = ("No asset matched. Loosen a filter, check spellings with list_asset_types, "
                  "list_regions or list_accounts, or search text with query.")
+SortKey = Annotated[str, one_of(SORT_KEYS)]
+GroupKey = Annotated[str, one_of(GROUP_KEYS)]
 PSEUDONYM_HINT = (" Under this policy text matches names, ids and ARNs as results show them "
                   "(pseudonyms), never the real values behind them.")
 
 
 class FindAssetsArgs(AssetFilterArgs):
-    sort_by: str | None = Field(None, description="name, type, region, account, risk or findings; "
+    sort_by: SortKey | None = Field(None, description="name, type, region, account, risk or findings; "
                                                   "default file order.")
     descending: bool | None = Field(None, description="Reverse the order; default true for risk "
                                                       "and findings, false otherwise.")
-    fields: list[str] | None = Field(None, description="Fields per asset from " + ", ".join(BRIEF_FIELDS)
-                                     + "; id always comes first. Default all but tags.")
+    fields: list[BriefField] | None = Field(None, description="Fields per asset from "
+                                            + ", ".join(BRIEF_FIELDS)
+                                            + "; id always comes first. Default all but tags.")
     limit: int = Field(50, ge=1, le=500, description="Assets per page (1-500).")
     cursor: str | None = Field(None, description="next_cursor of the previous page.")
 
 
 class CountAssetsArgs(AssetFilterArgs):
-    group_by: str = Field("type", description="type, provider, region, account, exposure or severity.")
+    group_by: GroupKey = Field("type", description="type, provider, region, account, exposure or severity.")
     top: int = Field(50, ge=1, le=1000, description="Groups returned (largest first).")
 
 

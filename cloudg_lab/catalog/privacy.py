@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
-from cloudg_lab.catalog.common import choose
+from cloudg_lab.catalog.common import choose, one_of
 from cloudg_lab.errors import InvalidArgumentsError, NotFoundError
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy.audit import DECISIONS
+from cloudg_lab.privacy.entities import CATEGORIES
 from cloudg_lab.types import JSON, META_PREFIX
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 CATEGORY = "privacy"
 ADMIN_ROLES = frozenset({"admin", "privacy-admin"})
 MAX_REVEAL_CHARS = 20_000
+DetectorCategory = Annotated[str, one_of(CATEGORIES)]
+DecisionName = Annotated[str, one_of(DECISIONS)]
 
 
 def pipeline_names(ctx: ToolContext) -> dict[str, list[str]]:
@@ -38,8 +41,6 @@ def detector_listing(ctx: ToolContext, category: str | None) -> dict[str, Any]:
     Raises:
         InvalidArgumentsError: for an unknown category, listing the valid ones.
     """
-    from cloudg_lab.privacy.entities import CATEGORIES
-
     policy = ctx.layer.policy
     wanted = choose(category, CATEGORIES, "category") if category else None
     rows: list[dict[str, Any]] = policy.detectors.describe(wanted)
@@ -93,8 +94,9 @@ def register(layer: Layer) -> None:
 
     @layer.tool(category=CATEGORY, sensitivity="public")
     def list_detectors(ctx: ToolContext, *,
-                       category: str | None = Field(None, description="Only this category (secret, "
-                                                                       "credential, identifier, pii, ...).")
+                       category: Annotated[DetectorCategory | None, Field(
+                           description="Only this category (secret, credential, identifier, pii, "
+                                       "...).")] = None
                        ) -> dict[str, Any]:
         """The detectors the policy's transforms use: entity, category and confidence."""
         return detector_listing(ctx, category)
@@ -115,8 +117,9 @@ def register(layer: Layer) -> None:
     @layer.tool(category=CATEGORY, sensitivity="restricted")
     async def privacy_audit_log(ctx: ToolContext, *,
                                 limit: int = Field(50, ge=1, le=1000, description="Entries, newest first."),
-                                decision: str | None = Field(None, description="Only allowed, denied, "
-                                                             "rate_limited, rejected or not_found.")
+                                decision: Annotated[DecisionName | None, Field(
+                                    description="Only allowed, denied, rate_limited, rejected or "
+                                                "not_found.")] = None
                                 ) -> dict[str, Any]:
         """Recent policy decisions (argument hashes only): your own, or everyone's for admins."""
         everyone = bool(ctx.principal.roles & ADMIN_ROLES)
