@@ -136,8 +136,7 @@ def pipeline_of(policy: Policy, budget: bool) -> Pipeline:
 def measure(profile: str, value: Any, reps: int, warmup: int = 2,
             budget: bool = True) -> dict[str, float]:
     gc.collect()
-    policy = Policy.load(profile)
-    policy.vault = Vault("bench-key")
+    policy = Policy.load(profile).bound(vault=Vault("bench-key"))
     principal = Principal.local()
     pipeline = pipeline_of(policy, budget)
     known = known_of(value)
@@ -189,8 +188,7 @@ def p2(reps: int) -> dict[str, float]:
             direct.append(time.perf_counter() - start)
         return statistics.median(through), statistics.median(direct)
 
-    layer.policy.reset_rate_limits()
-    layer.policy.model = layer.policy.model.model_copy(update={"rate_limits": []})
+    layer = layer.with_policy(layer.policy.model.model_copy(update={"rate_limits": []}))
     through, direct = asyncio.run(calls())
     return {"alone_us": alone * 1e6, "added_us": (through - direct) * 1e6}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import getpass
 import os
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, TypeAlias
@@ -21,6 +22,16 @@ Kind = Literal["tool", "resource", "prompt", "completion"]
 Transport = Literal["stdio", "http", "memory", "notebook", "python"]
 JSON: TypeAlias = Any
 """A JSON-compatible value: dict, list, str, int, float, bool or None."""
+
+
+def identifier_pattern(longest: int, shortest: int = 1) -> re.Pattern[str]:
+    """`^[A-Za-z0-9_.-]{shortest,longest}$`: the one alphabet of primitive names, prefixes, roles
+    and dataset names, so a name valid in one place is spelled the same way everywhere."""
+    return re.compile(rf"^[A-Za-z0-9_.-]{{{shortest},{longest}}}$")
+
+
+NAME_PATTERN = identifier_pattern(128)
+"""Tool and prompt names."""
 
 
 @dataclass(frozen=True)
@@ -299,6 +310,43 @@ class CallInfo:
     context: Any
     started: float
     request_id: str | int | None = None
+    gate: CallGate | None = None
+    """What middleware may ask of the layer serving this call (set by the layer)."""
+    timeout: float | None = None
+    """This call's timeout in place of the layer's default (tools only; None: the default)."""
+
+
+class Observable(Protocol):
+    """State whose `version` changes on every change, and that says so to its listeners."""
+
+    @property
+    def version(self) -> int: ...
+
+    def on_change(self, listener: Callable[[str, str], None]) -> Callable[[], None]: ...
+
+
+class CallGate(Protocol):
+    """The layer as middleware sees it: the policy check the terminal runs (the cache runs it before
+    it serves a hit), the scrubbing of names for records, and what a cached result depends on."""
+
+    @property
+    def policy(self) -> object:
+        """The policy in force, as an identity (a new policy means new results)."""
+        ...
+
+    @property
+    def workspace(self) -> Observable: ...
+
+    @property
+    def registry_version(self) -> int: ...
+
+    def check(self, info: CallInfo) -> None:
+        """Raises:
+            AccessDeniedError, RateLimitedError: as the terminal's policy check would.
+        """
+        ...
+
+    def scrub(self, text: str, principal: Principal) -> str: ...
 
 
 CallNext = Callable[["CallInfo"], Awaitable[Any]]

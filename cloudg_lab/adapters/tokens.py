@@ -18,12 +18,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from cloudg_lab.types import Principal
+from cloudg_lab.types import Principal, identifier_pattern
 
 DEFAULT_TOKEN_ENV = "CLOUDG_LAB_TOKENS"
 MIN_TOKEN_LENGTH = 8
 _SEPARATORS = re.compile(r"[;\s]+")
-_ROLE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+_ROLE = identifier_pattern(64)
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,18 @@ primitive carries the category, sensitivity and capabilities the policies decide
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.catalog import findings, graph, inventory, meta, privacy, prompts, resources, workspace
+from cloudg_lab.registry.registrar import Registrar
 
 
-def register_catalog(layer: Any) -> None:
-    """Register every shipped tool, resource, template, prompt and completion on `layer`."""
+def register_catalog(into: Registrar, trusted: Registrar) -> None:
+    """Register every shipped tool, resource, template, prompt and completion.
+
+    `trusted` is the privileged registrar: what a module registers through it gets the
+    `PolicyPort` at call time (the policy, vault and audit inspectors); everything else `into`.
+    """
     for module in (workspace, inventory, graph, findings, privacy, meta, resources, prompts):
-        module.register(layer)
+        module.register(into, trusted)
 
 
 __all__ = ["register_catalog"]

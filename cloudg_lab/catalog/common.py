@@ -23,7 +23,7 @@ from cloudg_lab.data.records import SEVERITIES, SEVERITY_RANK
 from cloudg_lab.data.refs import resolve
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import InvalidArgumentsError
-from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.ports import HandlerContext
 
 BRIEF_FIELDS = ("id", "name", "type", "provider", "region", "account_id", "arn", "internet_exposed",
                 "open_findings", "max_severity", "tags", "uri")
@@ -43,16 +43,16 @@ SeverityName = Annotated[str, one_of(SEVERITIES)]
 BriefField = Annotated[str, one_of(BRIEF_FIELDS)]
 
 
-def dataset_of(ctx: ToolContext, name: str | None = "") -> Dataset:
+def dataset_of(ctx: HandlerContext, name: str | None = "") -> Dataset:
     """The named dataset, or the active one.
 
     Raises:
         NoDatasetError: when nothing is loaded or the name is unknown.
     """
-    return ctx.workspace.get(name or None)  # type: ignore[no-any-return]
+    return ctx.workspace.get(name or None)
 
 
-def asset_row(ctx: ToolContext, ds: Dataset, ref: str, what: str = "ref") -> int:
+def asset_row(ctx: HandlerContext, ds: Dataset, ref: str, what: str = "ref") -> int:
     """The row `ref` names. A caller who sees pseudonyms gets no did-you-mean: suggestions
     come from real names, and a ref reaching here under such a policy was a pseudonym issued
     for something else, so any suggestion would describe the real value behind it.
@@ -141,7 +141,7 @@ def pick_fields(fields: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(f for f in BRIEF_FIELDS if f in chosen or f == "id")
 
 
-def paged(ctx: ToolContext, tool: str, ds: Dataset, filters: dict[str, Any], *,
+def paged(ctx: HandlerContext, tool: str, ds: Dataset, filters: dict[str, Any], *,
           cursor: str | None, limit: int, total: int) -> tuple[int, dict[str, Any]]:
     """(offset, paging fields) for a cursor-paged result over `total` items.
 

@@ -14,8 +14,8 @@ from typing import Any
 from cloudg_lab.catalog import visible
 from cloudg_lab.data.records import SEVERITIES
 from cloudg_lab.errors import NoDatasetError
-from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy import PROFILES
+from cloudg_lab.ports import HandlerContext
 
 MAX_VALUES = 100
 
@@ -25,20 +25,20 @@ def _prefixed(value: str, options: Iterable[str]) -> list[str]:
     return [o for o in options if o.casefold().startswith(folded)][:MAX_VALUES]
 
 
-def complete_dataset(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_dataset(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     """Loaded dataset names starting with `value`."""
     return _prefixed(value, visible.dataset_names(ctx, ctx.workspace.names()))
 
 
-def complete_severity(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_severity(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     return _prefixed(value, SEVERITIES)
 
 
-def complete_policy(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_policy(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     return _prefixed(value, PROFILES)
 
 
-def _context_dataset(ctx: ToolContext, context_arguments: Mapping[str, Any]) -> Any:
+def _context_dataset(ctx: HandlerContext, context_arguments: Mapping[str, Any]) -> Any:
     named = context_arguments.get("dataset") if isinstance(context_arguments, Mapping) else None
     try:
         return ctx.workspace.get(named if isinstance(named, str) and named else None)
@@ -46,7 +46,7 @@ def _context_dataset(ctx: ToolContext, context_arguments: Mapping[str, Any]) -> 
         return None
 
 
-def complete_ref(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_ref(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     """Asset names, ARNs and ids starting with `value`, then names of other assets containing it."""
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:
@@ -72,7 +72,7 @@ def complete_ref(ctx: ToolContext, value: str, context_arguments: Mapping[str, A
     return list(found)
 
 
-def complete_finding(ctx: ToolContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_finding(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
     """Finding ids starting with `value`, worst findings first."""
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:

@@ -16,7 +16,7 @@ from cloudg_lab.data.query import AssetFilter
 from cloudg_lab.data.records import PROVIDERS
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import InvalidArgumentsError
-from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.ports import HandlerContext
 
 MAX_QUERY = 200
 
@@ -38,7 +38,7 @@ class AssetFilterArgs(BaseModel):
     dataset: str = Field("", description=DATASET_HELP)
 
 
-def resolve_filter(ctx: ToolContext, args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
+def resolve_filter(ctx: HandlerContext, args: AssetFilterArgs, ds: Dataset) -> AssetFilter:
     """Canonical filter values for `ds`; a tag is matched as the caller sees tags.
 
     Raises:
@@ -62,7 +62,7 @@ def resolve_filter(ctx: ToolContext, args: AssetFilterArgs, ds: Dataset) -> Asse
         min_severity=severity_rank(args.min_severity))
 
 
-def _tags(ctx: ToolContext, ds: Dataset, text: str | None) -> tuple[tuple[str, str | None], ...] | None:
+def _tags(ctx: HandlerContext, ds: Dataset, text: str | None) -> tuple[tuple[str, str | None], ...] | None:
     """The real tag pairs `key` or `key=value` names: under pseudonyms, those it names as the
     caller sees them, so a real value the caller was never shown matches nothing."""
     if not text:

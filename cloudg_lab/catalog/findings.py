@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -22,10 +22,8 @@ from cloudg_lab.catalog.records import finding_brief, finding_detail
 from cloudg_lab.data.summary import findings_overview, worst_first
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import ReferenceNotFoundError
-from cloudg_lab.layer.context import ToolContext
-
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
+from cloudg_lab.ports import HandlerContext
+from cloudg_lab.registry.registrar import Registrar
 
 CATEGORY = "findings"
 SENSITIVITY = "confidential"
@@ -33,7 +31,7 @@ STATUSES = ("open", "suppressed", "all")
 Status = Annotated[str, one_of(STATUSES)]
 
 
-def finding_index(ctx: ToolContext, ds: Dataset, finding_id: str) -> int:
+def finding_index(ctx: HandlerContext, ds: Dataset, finding_id: str) -> int:
     """The finding whose id, as the caller sees it, is `finding_id` (so a real id the caller was
     shown only as a pseudonym finds nothing). A miss suggests ids sharing the first eight
     characters, compared as the caller sees them too.
@@ -51,7 +49,7 @@ def finding_index(ctx: ToolContext, ds: Dataset, finding_id: str) -> int:
     return index
 
 
-def findings_matching(ctx: ToolContext, ds: Dataset, severity: str | None, resource: str | None,
+def findings_matching(ctx: HandlerContext, ds: Dataset, severity: str | None, resource: str | None,
                       status: str) -> list[int]:
     """Finding indexes for the filters, worst first."""
     inv = ds.inventory
@@ -68,11 +66,11 @@ def findings_matching(ctx: ToolContext, ds: Dataset, severity: str | None, resou
                              and (rank is None or inv.finding_severity[i] == rank)])
 
 
-def register(layer: Layer) -> None:
-    """Add the findings tools to `layer`."""
+def register(into: Registrar, trusted: Registrar) -> None:
+    """Add the findings tools; inspectors of the policy, vault or audit go through `trusted`."""
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=("start-here",))
-    def list_findings(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=("start-here",))
+    def list_findings(ctx: HandlerContext, *,
                       severity: Annotated[SeverityName | None, Field(
                           description="Only this severity: CRITICAL, HIGH, MEDIUM, LOW or INFO "
                                       "(any case).")] = None,
@@ -93,16 +91,16 @@ def register(layer: Layer) -> None:
         items = [finding_brief(ds, i) for i in found[offset:offset + limit]]
         return {"dataset": ds.name, "total": len(found), **page, "items": items}
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
-    def get_finding(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def get_finding(ctx: HandlerContext, *,
                     finding_id: str = Field(description="A finding id from list_findings."),
                     dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
         """One finding in full: evidence, remediation, its asset and the compliance results citing it."""
         ds = dataset_of(ctx, dataset)
         return {"dataset": ds.name, **finding_detail(ds, finding_index(ctx, ds, finding_id))}
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
-    def findings_summary(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def findings_summary(ctx: HandlerContext, *,
                          dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
         """Open findings by severity and source tool, the most affected assets, compliance status."""
         ds = dataset_of(ctx, dataset)

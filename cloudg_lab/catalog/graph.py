@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -19,10 +19,8 @@ from cloudg_lab.catalog.common import (
 from cloudg_lab.catalog.records import edge_view, node
 from cloudg_lab.data import graph as paths
 from cloudg_lab.data.graph import DIRECTIONS, exposure_reasons, neighbor_edges
-from cloudg_lab.layer.context import ToolContext
-
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
+from cloudg_lab.ports import HandlerContext
+from cloudg_lab.registry.registrar import Registrar
 
 CATEGORY = "graph"
 SENSITIVITY = "confidential"
@@ -43,11 +41,11 @@ def neighbors_of(ds: Any, row: int, direction: str, edge_types: list[str] | None
             "items": [edge_view(ds, e, d) for e, d in edges[:limit]]}
 
 
-def register(layer: Layer) -> None:
-    """Add the graph tools to `layer`."""
+def register(into: Registrar, trusted: Registrar) -> None:
+    """Add the graph tools; inspectors of the policy, vault or audit go through `trusted`."""
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
-    def neighbors(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def neighbors(ctx: HandlerContext, *,
                   ref: str = Field(description="Asset id, ARN or name."),
                   direction: Annotated[Direction, Field(description="outgoing, incoming or both.")] = "both",
                   edge_types: Annotated[list[str] | None,
@@ -59,8 +57,8 @@ def register(layer: Layer) -> None:
         way = choose(direction, DIRECTIONS, "direction")
         return neighbors_of(ds, asset_row(ctx, ds, ref), way, edge_types, limit)
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
-    def internet_exposure(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def internet_exposure(ctx: HandlerContext, *,
                           limit: int = Field(50, ge=1, le=500, description="Assets per page."),
                           cursor: str | None = Field(None, description="next_cursor of the previous "
                                                                        "page."),
@@ -74,8 +72,8 @@ def register(layer: Layer) -> None:
         items = [{**brief(ds, r), "via": reasons[r]} for r in rows[offset:offset + limit]]
         return {"dataset": ds.name, "total": len(rows), **page, "items": items}
 
-    @layer.tool(category=CATEGORY, sensitivity=SENSITIVITY)
-    def find_paths(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
+    def find_paths(ctx: HandlerContext, *,
                    source: str = Field(description="Start asset: id, ARN or name."),
                    target: str = Field(description="End asset: id, ARN or name."),
                    max_depth: int = Field(4, ge=1, le=MAX_DEPTH, description="Edges per path (1-6)."),

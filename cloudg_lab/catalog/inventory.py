@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -24,10 +24,8 @@ from cloudg_lab.catalog.filters import AssetFilterArgs, resolve_filter
 from cloudg_lab.catalog.records import asset_detail
 from cloudg_lab.data.query import GROUP_KEYS, SORT_KEYS, group_counts, select, sort_rows
 from cloudg_lab.errors import ReferenceNotFoundError
-from cloudg_lab.layer.context import ToolContext
-
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
+from cloudg_lab.ports import HandlerContext
+from cloudg_lab.registry.registrar import Registrar
 
 CATEGORY = "inventory"
 SENSITIVITY = "confidential"
@@ -56,7 +54,7 @@ class CountAssetsArgs(AssetFilterArgs):
     top: int = Field(50, ge=1, le=1000, description="Groups returned (largest first).")
 
 
-def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
+def find_assets(ctx: HandlerContext, args: FindAssetsArgs) -> dict[str, Any]:
     """Search assets by text, provider, type, region, account, tag, exposure or findings; paged."""
     ds = dataset_of(ctx, args.dataset)
     flt = resolve_filter(ctx, args, ds)
@@ -75,7 +73,7 @@ def find_assets(ctx: ToolContext, args: FindAssetsArgs) -> dict[str, Any]:
     return result
 
 
-def get_asset(ctx: ToolContext, *,
+def get_asset(ctx: HandlerContext, *,
               ref: str = Field(description="Asset id, ARN or name."),
               include_findings: bool = Field(True, description="List the asset's findings (up to 25)."),
               max_relations: int = Field(20, ge=0, le=200, description="Edges listed per direction."),
@@ -86,7 +84,7 @@ def get_asset(ctx: ToolContext, *,
     return asset_detail(ds, row, include_findings=include_findings, max_relations=max_relations)
 
 
-def count_assets(ctx: ToolContext, args: CountAssetsArgs) -> dict[str, Any]:
+def count_assets(ctx: HandlerContext, args: CountAssetsArgs) -> dict[str, Any]:
     """Count assets per type, provider, region, account, exposure or worst open severity."""
     ds = dataset_of(ctx, args.dataset)
     group_by = choose(args.group_by, GROUP_KEYS, "group_by")
@@ -103,7 +101,7 @@ def count_assets(ctx: ToolContext, args: CountAssetsArgs) -> dict[str, Any]:
             "groups": [{"key": k, "count": n} for k, n in ordered[:args.top]]}
 
 
-def list_asset_types(ctx: ToolContext, *,
+def list_asset_types(ctx: HandlerContext, *,
                      dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
     """Asset types present, with counts, exposed assets and open findings per type."""
     ds = dataset_of(ctx, dataset)
@@ -116,7 +114,7 @@ def list_asset_types(ctx: ToolContext, *,
     return {"dataset": ds.name, "total_types": len(items), "items": items}
 
 
-def list_accounts(ctx: ToolContext, *,
+def list_accounts(ctx: HandlerContext, *,
                   limit: int = Field(100, ge=1, le=500, description="Accounts per page."),
                   cursor: str | None = Field(None, description="next_cursor of the previous page."),
                   dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
@@ -138,7 +136,7 @@ def list_accounts(ctx: ToolContext, *,
     return {"dataset": ds.name, "total": len(accounts), **page, "items": items}
 
 
-def list_regions(ctx: ToolContext, *,
+def list_regions(ctx: HandlerContext, *,
                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
     """Regions with their providers, asset counts and accounts; plus the regions scanned."""
     ds = dataset_of(ctx, dataset)
@@ -151,7 +149,7 @@ def list_regions(ctx: ToolContext, *,
             "scanned_regions": ds.inventory.top.get("regions") or {}}
 
 
-def list_tags(ctx: ToolContext, *,
+def list_tags(ctx: HandlerContext, *,
               key: str | None = Field(None, description="A tag key to list the values of."),
               top: int = Field(30, ge=1, le=500, description="Keys or values returned."),
               dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
@@ -176,12 +174,12 @@ def list_tags(ctx: ToolContext, *,
             "top_values": [{"value": v, "assets": n} for v, n in ordered[:top]]}
 
 
-def register(layer: Layer) -> None:
-    """Add the inventory tools to `layer`."""
+def register(into: Registrar, trusted: Registrar) -> None:
+    """Add the inventory tools; inspectors of the policy, vault or audit go through `trusted`."""
     for handler in (find_assets, get_asset, count_assets, list_asset_types, list_accounts,
                     list_regions, list_tags):
         tags = ("start-here",) if handler is find_assets else ()
-        layer.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=tags)(handler)
+        into.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=tags)(handler)
 
 
 class _Values(dict[str, Any]):
@@ -195,7 +193,7 @@ class _Values(dict[str, Any]):
         return self.seen.get(value, value)
 
 
-def _values_of(ctx: ToolContext, key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
+def _values_of(ctx: HandlerContext, key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
     """Values of the real keys that the caller sees as `key` (tags withheld from it left out)."""
     found = _Values()
     matches = visible.tag_matcher(ctx, key, None)

@@ -8,7 +8,7 @@ loaded a prompt is one message asking to load data first.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cloudg_lab.catalog.common import asset_row, brief, choose, dataset_of
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_policy, complete_ref
@@ -18,13 +18,11 @@ from cloudg_lab.catalog.workspace import dataset_summary_of, summary_uri
 from cloudg_lab.data.graph import exposure_reasons
 from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import NoDatasetError
-from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.policy import PROFILES, Policy
+from cloudg_lab.ports import HandlerContext, PrivilegedContext
 from cloudg_lab.registry import PromptArgument
+from cloudg_lab.registry.registrar import Registrar
 from cloudg_lab.types import EmbeddedResource, PromptMessage, PromptResult, TextContent, TextResourceContents
-
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
 
 CATEGORY = "prompts"
 TOP = 25
@@ -49,7 +47,7 @@ def _embedded(uri: str, data: dict[str, Any]) -> PromptMessage:
     return PromptMessage(role="user", content=EmbeddedResource(resource=contents))
 
 
-def _dataset_or_none(ctx: ToolContext, name: str) -> Dataset | None:
+def _dataset_or_none(ctx: HandlerContext, name: str) -> Dataset | None:
     try:
         return dataset_of(ctx, name)
     except NoDatasetError:
@@ -67,13 +65,13 @@ def _exposure(ds: Dataset) -> list[dict[str, Any]]:
     return [{**brief(ds, r), "via": reasons[r]} for r in list(reasons)[:TOP]]
 
 
-def register(layer: Layer) -> None:
-    """Add the prompts to `layer`."""
+def register(into: Registrar, trusted: Registrar) -> None:
+    """Add the prompts; inspectors of the policy, vault or audit go through `trusted`."""
 
-    @layer.prompt(category=CATEGORY, sensitivity="confidential",
-                  arguments=[PromptArgument("ref", "Asset id, ARN or name.", required=True), DATASET_ARG],
-                  completions={"ref": complete_ref, "dataset": complete_dataset})
-    def investigate_asset(ctx: ToolContext, ref: str, dataset: str = "") -> PromptResult:
+    @into.prompt(category=CATEGORY, sensitivity="confidential",
+                 arguments=[PromptArgument("ref", "Asset id, ARN or name.", required=True), DATASET_ARG],
+                 completions={"ref": complete_ref, "dataset": complete_dataset})
+    def investigate_asset(ctx: HandlerContext, ref: str, dataset: str = "") -> PromptResult:
         """Investigate one asset: exposure, relations, findings and what to do next."""
         ds = _dataset_or_none(ctx, dataset)
         if ds is None:
@@ -87,9 +85,9 @@ def register(layer: Layer) -> None:
             _context({"dataset": ds.name, "asset": detail}),
             _embedded(detail["uri"], detail)])
 
-    @layer.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
-                  completions={"dataset": complete_dataset})
-    def attack_surface_report(ctx: ToolContext, dataset: str = "") -> PromptResult:
+    @into.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
+                 completions={"dataset": complete_dataset})
+    def attack_surface_report(ctx: HandlerContext, dataset: str = "") -> PromptResult:
         """Report the internet-facing attack surface of a dataset, riskiest first."""
         ds = _dataset_or_none(ctx, dataset)
         if ds is None:
@@ -104,11 +102,11 @@ def register(layer: Layer) -> None:
                       "severity_breakdown": summary["severity_breakdown"]}),
             _embedded(summary_uri(ds.name), summary)])
 
-    @layer.prompt(category=CATEGORY, sensitivity="confidential",
-                  arguments=[PromptArgument("finding_id", "A finding id from list_findings.",
-                                            required=True)],
-                  completions={"finding_id": complete_finding})
-    def incident_triage(ctx: ToolContext, finding_id: str) -> PromptResult:
+    @into.prompt(category=CATEGORY, sensitivity="confidential",
+                 arguments=[PromptArgument("finding_id", "A finding id from list_findings.",
+                                           required=True)],
+                 completions={"finding_id": complete_finding})
+    def incident_triage(ctx: HandlerContext, finding_id: str) -> PromptResult:
         """Triage one finding: impact, affected asset, urgency and remediation."""
         ds = _dataset_or_none(ctx, "")
         if ds is None:
@@ -126,9 +124,9 @@ def register(layer: Layer) -> None:
             messages.append(_embedded(full["uri"], full))
         return PromptResult(description="Incident triage", messages=messages)
 
-    @layer.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
-                  completions={"dataset": complete_dataset})
-    def security_posture_review(ctx: ToolContext, dataset: str = "") -> PromptResult:
+    @into.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
+                 completions={"dataset": complete_dataset})
+    def security_posture_review(ctx: HandlerContext, dataset: str = "") -> PromptResult:
         """Review the overall security posture of a dataset."""
         ds = _dataset_or_none(ctx, dataset)
         if ds is None:
@@ -143,18 +141,18 @@ def register(layer: Layer) -> None:
                       "internet_exposed": _exposure(ds)[:10]}),
             _embedded(summary_uri(ds.name), summary)])
 
-    @layer.prompt(category=CATEGORY, sensitivity="internal",
-                  arguments=[PromptArgument("policy", "A profile name; default the policy in force.")],
-                  completions={"policy": complete_policy})
-    def policy_review(ctx: ToolContext, policy: str = "") -> PromptResult:
+    @trusted.prompt(category=CATEGORY, sensitivity="internal",
+                    arguments=[PromptArgument("policy", "A profile name; default the policy in force.")],
+                    completions={"policy": complete_policy})
+    def policy_review(ctx: PrivilegedContext, policy: str = "") -> PromptResult:
         """Explain what a policy profile hides, denies and transforms."""
-        chosen = Policy.load(choose(policy, PROFILES, "policy")) if policy else ctx.layer.policy
+        chosen = Policy.load(choose(policy, PROFILES, "policy")) if policy else ctx.port.policy
         summary = chosen.summary()
         messages = [
             _user("Explain the policy in the context to someone deciding whether to use it: which "
                   "tools and capabilities it hides or denies, for whom, which transforms it applies "
                   "to results and arguments, and its rate limits. Point out anything surprising."),
             _context({"policy": summary})]
-        if chosen is ctx.layer.policy:
+        if chosen is ctx.port.policy:
             messages.append(_embedded("cloudg://policy", summary))
         return PromptResult(description="Policy review", messages=messages)

@@ -4,7 +4,7 @@ sorting and suggestions compare against.
 Under a policy that pseudonymizes identifiers, answering a substring search, a prefix
 completion or a sort from the real names would let a caller rebuild them one character at a
 time, although it is only ever shown pseudonyms. So these handlers compare the caller's text
-with the values as the caller sees them (`ToolContext.visible`): names, ids and ARNs as
+with the values as the caller sees them (`HandlerContext.visible`): names, ids and ARNs as
 pseudonyms, types and regions as they are. The visible forms are derived once per dataset
 version and visibility key (policy, namespace, vault), in the dataset's own index cache; under
 a policy that hides nothing they are simply the real columns.
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from cloudg_lab.catalog.records import finding_brief
 from cloudg_lab.data.indexes import TextColumns
 from cloudg_lab.data.workspace import Dataset
-from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.ports import HandlerContext
 from cloudg_lab.types import Visibility
 
 CHUNK = 100
@@ -34,7 +34,7 @@ TagView = dict[TagPair, TagPair | None]
 """Real (key, value) → the pair the caller sees (None when the tag is withheld)."""
 
 
-def columns(ctx: ToolContext, ds: Dataset) -> TextColumns:
+def columns(ctx: HandlerContext, ds: Dataset) -> TextColumns:
     """Per-row names, ids, ARNs and accounts as this caller sees them."""
     def build(vis: Visibility) -> TextColumns:
         inv = ds.inventory
@@ -49,7 +49,7 @@ def columns(ctx: ToolContext, ds: Dataset) -> TextColumns:
     return _cached(ctx, ds, "columns", build)
 
 
-def accounts(ctx: ToolContext, ds: Dataset) -> Mapping[str, str]:
+def accounts(ctx: HandlerContext, ds: Dataset) -> Mapping[str, str]:
     """Real account → the account as this caller sees it, for ordering ties (empty when the
     caller sees real accounts: they order themselves)."""
     if not ctx.visible.active:
@@ -58,7 +58,7 @@ def accounts(ctx: ToolContext, ds: Dataset) -> Mapping[str, str]:
     return {real: shown or "" for real, shown in zip(ds.inventory.accounts, seen, strict=True) if real}
 
 
-def tags(ctx: ToolContext, ds: Dataset) -> TagView:
+def tags(ctx: HandlerContext, ds: Dataset) -> TagView:
     """Every real tag pair of the dataset and the pair this caller sees."""
     def build(vis: Visibility) -> TagView:
         pairs = [(k, v) for k, values in ds.inventory.tag_index.items() for v in values]
@@ -70,7 +70,7 @@ def tags(ctx: ToolContext, ds: Dataset) -> TagView:
     return _cached(ctx, ds, "tags", build)
 
 
-def tag_matcher(ctx: ToolContext, key: str,
+def tag_matcher(ctx: HandlerContext, key: str,
                 wanted: str | None) -> Callable[[TagPair, TagPair | None], bool]:
     """Whether a real tag pair (shown as `seen`) is the one `key` and `wanted` (None: any value)
     name as the caller sees it: by its visible form, or by a pseudonym issued to the caller for
@@ -86,14 +86,14 @@ def tag_matcher(ctx: ToolContext, key: str,
     return matches
 
 
-def dataset_names(ctx: ToolContext, names: Sequence[str]) -> list[str]:
+def dataset_names(ctx: HandlerContext, names: Sequence[str]) -> list[str]:
     """Loaded dataset names as this caller sees them."""
     if not ctx.visible.active:
         return list(names)
     return [_text(i.get("dataset")) for i in show_each(ctx.visible, [{"dataset": n} for n in names])]
 
 
-def finding_ids(ctx: ToolContext, ds: Dataset) -> tuple[Sequence[str], Mapping[str, int]]:
+def finding_ids(ctx: HandlerContext, ds: Dataset) -> tuple[Sequence[str], Mapping[str, int]]:
     """Finding ids in dataset order as this caller sees them, and each one's index."""
     def build(vis: Visibility) -> tuple[Sequence[str], Mapping[str, int]]:
         briefs = [finding_brief(ds, i) for i in range(ds.inventory.finding_count)]
@@ -123,7 +123,7 @@ def show_each(vis: Visibility, items: list[dict[str, Any]]) -> list[dict[str, An
     return out
 
 
-def _cached(ctx: ToolContext, ds: Dataset, what: str, build: Callable[[Visibility], T]) -> T:
+def _cached(ctx: HandlerContext, ds: Dataset, what: str, build: Callable[[Visibility], T]) -> T:
     vis = ctx.visible
     return ds.inventory.indexes.derived(f"visible-{what}|{vis.key}", lambda _inv: build(vis))
 

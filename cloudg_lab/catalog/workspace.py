@@ -7,7 +7,7 @@ policy grants to some roles only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import Field
 
@@ -16,10 +16,8 @@ from cloudg_lab.data.diff import diff
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.summary import inventory_summary
 from cloudg_lab.data.workspace import Dataset
-from cloudg_lab.layer.context import ToolContext
-
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
+from cloudg_lab.ports import HandlerContext, PrivilegedContext
+from cloudg_lab.registry.registrar import Registrar
 
 CATEGORY = "workspace"
 NEXT_STEPS = ["Load an inventory with load_dataset(path=...): a directory holding "
@@ -37,37 +35,37 @@ def dataset_summary_of(ds: Dataset) -> dict[str, Any]:
             "version": ds.version, "providers": ds.providers, **inventory_summary(inv)}
 
 
-def workspace_status_of(ctx: ToolContext) -> dict[str, Any]:
+def workspace_status_of(ctx: PrivilegedContext) -> dict[str, Any]:
     """The workspace as the caller may see it; the allowed roots (server paths) only for callers
     the policy lets load data, since nobody else can use them."""
     status: dict[str, Any] = ctx.workspace.status()
-    status["may_manage_data"] = ctx.layer.policy.may(ctx.principal, "manage_data")
+    status["may_manage_data"] = ctx.port.policy.may(ctx.principal, "manage_data")
     if not status["may_manage_data"]:
         del status["allowed_roots"]
     return status
 
 
-def register(layer: Layer) -> None:
-    """Add the workspace tools to `layer`."""
+def register(into: Registrar, trusted: Registrar) -> None:
+    """Add the workspace tools; inspectors of the policy, vault or audit go through `trusted`."""
 
-    @layer.tool(category=CATEGORY, tags=("start-here",))
-    async def workspace_status(ctx: ToolContext) -> dict[str, Any]:
+    @trusted.tool(category=CATEGORY, tags=("start-here",))
+    async def workspace_status(ctx: PrivilegedContext) -> dict[str, Any]:
         """Loaded datasets, the active one and where load_dataset may read from. Start here."""
         status = workspace_status_of(ctx)
         if not status["datasets"]:
             status["next_steps"] = NEXT_STEPS
         return status
 
-    @layer.tool(category=CATEGORY)
-    async def list_datasets(ctx: ToolContext) -> dict[str, Any]:
+    @into.tool(category=CATEGORY)
+    async def list_datasets(ctx: HandlerContext) -> dict[str, Any]:
         """Names and sizes of the loaded datasets, and which one is active."""
         status = ctx.workspace.status()
         return {"active": status["active_dataset"], "total": len(status["datasets"]),
                 "datasets": status["datasets"]}
 
-    @layer.tool(category=CATEGORY, capabilities=("read_state", "read_fs", "manage_data"),
-                read_only=False, idempotent=False)
-    def load_dataset(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, capabilities=("read_state", "read_fs", "manage_data"),
+               read_only=False, idempotent=False)
+    def load_dataset(ctx: HandlerContext, *,
                      path: str = Field(description="A directory holding inventory-map.json, or the "
                                                    "file itself; must lie inside the allowed roots."),
                      name: str = Field("", description="Dataset name; default derived from the path."),
@@ -85,31 +83,31 @@ def register(layer: Layer) -> None:
         return {"loaded": ds.name, "active": ctx.workspace.active_name, "previous_active": previous,
                 **ds.info()}
 
-    @layer.tool(category=CATEGORY, read_only=False)
-    async def select_dataset(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, read_only=False)
+    async def select_dataset(ctx: HandlerContext, *,
                              name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
         """Make another loaded dataset your active one (your tools default to it)."""
         previous = ctx.workspace.active_name
         ds = ctx.workspace.select(name)
         return {"active": ds.name, "previous": previous}
 
-    @layer.tool(category=CATEGORY, capabilities=("write_state", "manage_data"), read_only=False,
-                destructive=True, idempotent=False)
-    async def unload_dataset(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY, capabilities=("write_state", "manage_data"), read_only=False,
+               destructive=True, idempotent=False)
+    async def unload_dataset(ctx: HandlerContext, *,
                              name: str = Field(description="A loaded dataset's name.")) -> dict[str, Any]:
         """Remove a dataset from the workspace; its cursors become stale."""
         ds = ctx.workspace.unload(name)
         return {"unloaded": ds.name, "active_dataset": ctx.workspace.active_name,
                 "remaining": ctx.workspace.names()}
 
-    @layer.tool(category=CATEGORY)
-    def dataset_summary(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY)
+    def dataset_summary(ctx: HandlerContext, *,
                         dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
         """Counts of assets, edges and findings by type, provider and severity for one dataset."""
         return dataset_summary_of(dataset_of(ctx, dataset))
 
-    @layer.tool(category=CATEGORY)
-    def diff_datasets(ctx: ToolContext, *,
+    @into.tool(category=CATEGORY)
+    def diff_datasets(ctx: HandlerContext, *,
                       base: str = Field(description="The earlier dataset."),
                       target: str = Field("", description="The later dataset; default the active one."),
                       limit: int = Field(50, ge=1, le=500, description="Items listed per section."),

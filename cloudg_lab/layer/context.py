@@ -1,4 +1,7 @@
-"""What a handler can reach while it runs: the caller, progress, logging, links, its deadline.
+"""The per-call context: the concrete `HandlerContext` (see `cloudg_lab.ports`) the layer binds.
+
+It holds the caller, its view of the workspace, progress, logging, links and the deadline, and
+for privileged primitives only the `PolicyPort`; never the layer, the vault or the audit.
 
 Progress messages and log data travel to the client, so they pass the same output pipeline as
 results (`bind` installs it per call). A timeout or a client's cancel cannot stop a worker thread,
@@ -14,11 +17,15 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.errors import ToolTimeoutError
 from cloudg_lab.layer.visibility import CLEAR
+from cloudg_lab.ports import PolicyPort
 from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink, Visibility
+
+if TYPE_CHECKING:
+    from cloudg_lab.data.workspace import Workspace, WorkspaceView
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 LogCallback = Callable[[str, Any, str], Awaitable[None]]
@@ -36,7 +43,9 @@ class ToolContext:
         self.request = request or RequestInfo()
         self._progress_cb = progress
         self._log_cb = log
-        self.layer: Any = None
+        self._workspace: Workspace | None = None
+        self.port: PolicyPort | None = None
+        """The privileged primitives' port; None for every other handler."""
         self.kind: Kind = "tool"
         self.name = ""
         self.links: list[ResourceLink] = []
@@ -56,13 +65,13 @@ class ToolContext:
         """Real values the input pipeline put back for pseudonyms in this call → entity; the
         output side treats them as known identifiers, so none comes back in clear."""
 
-    def bind(self, layer: Any, kind: Kind, name: str, principal: Principal,
-             output_filter: OutputFilter | None = None, *,
-             visible: Visibility = CLEAR) -> ToolContext:
+    def bind(self, workspace: Workspace | None, kind: Kind, name: str, principal: Principal,
+             output_filter: OutputFilter | None = None, *, visible: Visibility = CLEAR,
+             port: PolicyPort | None = None) -> ToolContext:
         """A fresh context for one call, keeping this one's callbacks and request."""
         ctx = ToolContext(principal=principal, request_id=self.request_id,
                           progress=self._progress_cb, log=self._log_cb, request=self.request)
-        ctx.layer, ctx.kind, ctx.name = layer, kind, name
+        ctx._workspace, ctx.port, ctx.kind, ctx.name = workspace, port, kind, name
         ctx._filter = output_filter or _identity
         ctx.visible = visible
         try:
@@ -72,12 +81,12 @@ class ToolContext:
         return ctx
 
     @property
-    def workspace(self) -> Any:
+    def workspace(self) -> WorkspaceView | None:
         """The layer's workspace as this caller sees it: its own active dataset (the local user
         owns the shared default), so one principal's choice never changes another's view."""
-        if self.layer is None:
+        if self._workspace is None:
             return None
-        return self.layer.workspace.view(self.principal)
+        return self._workspace.view(self.principal)
 
     # ------------------------------------------------------------------ deadline
 

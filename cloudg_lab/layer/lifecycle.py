@@ -26,11 +26,12 @@ from cloudg_lab.errors import (
 from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
-from cloudg_lab.layer.validate import call_shape, validate_arguments
+from cloudg_lab.layer.validate import validate_arguments
 from cloudg_lab.layer.visibility import visibility
 from cloudg_lab.logs import log_failure
 from cloudg_lab.privacy.pipeline import Overlay, Pipeline, TransformContext
 from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
+from cloudg_lab.registry.signatures import call_shape
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
 
 if TYPE_CHECKING:
@@ -44,12 +45,12 @@ EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
 
 
 async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principal,
-                    context: ToolContext | None) -> ToolResult:
+                    context: ToolContext | None, *, timeout_seconds: float | None = None) -> ToolResult:
     """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
     started = time.perf_counter()
     spec = lookup.tool(layer.registry, layer.policy, layer.prefix, name, principal, arguments=arguments)
     _, info = _begin(layer, "tool", spec, principal, name=spec.name, arguments=arguments,
-                     context=context, started=started)
+                     context=context, started=started, timeout=timeout_seconds)
     try:
         result = await layer.chain("tool")(info)
     except Exception as exc:
@@ -73,7 +74,8 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
                                request_id=info.request_id)
     arguments = _inputs(layer, info, ticket)
     kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
-    timeout = spec.timeout_seconds if spec.timeout_seconds is not None else layer.default_timeout
+    timeout = (spec.timeout_seconds if spec.timeout_seconds is not None
+               else info.timeout if info.timeout is not None else layer.default_timeout)
     value = await run_with_timeout(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                    ctx=ctx, kwargs=kwargs, workers=layer.workers, seconds=timeout,
                                    label=spec.name)
@@ -245,7 +247,8 @@ def _completion_inputs(layer: Layer, info: CallInfo, ticket: Any,
 
 
 def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
-           context: ToolContext | None, started: float) -> tuple[ToolContext, CallInfo]:
+           context: ToolContext | None, started: float,
+           timeout: float | None = None) -> tuple[ToolContext, CallInfo]:
     base = context or ToolContext(principal=principal)
     out = layer.policy.output_pipeline(spec, principal)
     channel_filter = None
@@ -254,10 +257,12 @@ def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: 
     if out:  # progress and log messages are filtered like results, echoes of reversals included
         channel_filter = lambda v: out.apply(v, _tctx(  # noqa: E731
             layer, kind, name, spec, principal, call=bound[0] if bound else None).at("/notification"))
-    ctx = base.bind(layer, kind, name, principal, channel_filter, visible=visible)
+    ctx = base.bind(layer.workspace, kind, name, principal, channel_filter, visible=visible,
+                    port=layer.port if spec.privileged else None)
     bound.append(ctx)
     info = CallInfo(kind=kind, name=name, spec=spec, arguments=arguments, principal=principal,
-                    context=ctx, started=started, request_id=base.request_id)
+                    context=ctx, started=started, request_id=base.request_id, gate=layer.port,
+                    timeout=timeout)
     return ctx, info
 
 

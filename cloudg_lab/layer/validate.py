@@ -1,81 +1,16 @@
-"""Argument validation from handler signatures (seed §4.1.8).
+"""The validate stage (seed §4.1.8): a call's arguments through the model built at registration.
 
-A handler declares its arguments either flat (`def f(ctx, limit: int = 50)`) or as one model
-(`def f(ctx, args: FindArgs)`). Both give the same `inputSchema` and the same validation: unknown
-keys refused, defaults filled, lax coercion (`"5"` → 5). Models are built once, at registration.
+Unknown keys are refused, defaults filled and values coerced (`"5"` → 5); the model comes from
+`registry.signatures`, so both handler forms (flat or one model) validate alike.
 """
 
 from __future__ import annotations
 
-import inspect
-import typing
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+from pydantic import BaseModel, ValidationError
 
 from cloudg_lab.errors import InvalidArgumentsError
-
-_CTX_NAMES = frozenset({"ctx", "context"})
-_FORBID = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
-
-
-@dataclass(frozen=True)
-class HandlerShape:
-    model: type[BaseModel]
-    takes_ctx: bool
-    single_model: bool
-    is_async: bool
-    input_schema: dict[str, Any]
-
-
-def inspect_handler(fn: Callable[..., Any], name: str) -> HandlerShape:
-    """Build the arguments model and schema of a tool handler.
-
-    Raises:
-        TypeError: for `*args`/`**kwargs`, or positional-only parameters, which no caller can name.
-    """
-    signature = inspect.signature(fn)
-    hints = _hints(fn)
-    params = list(signature.parameters.values())
-    takes_ctx = bool(params) and _is_ctx(params[0], hints)
-    if takes_ctx:
-        params = params[1:]
-    for p in params:
-        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY):
-            raise TypeError(f"Handler {name!r}: parameter {p.name!r} cannot be passed by name")
-    single = (len(params) == 1 and params[0].name == "args"
-              and _is_model(hints.get("args", params[0].annotation)))
-    if single:
-        base = hints.get("args", params[0].annotation)
-        model = type(base.__name__, (base,), {"model_config": {**base.model_config, **_FORBID},
-                                              "__module__": base.__module__})
-    else:
-        fields: dict[str, Any] = {}
-        for p in params:
-            annotation = hints.get(p.name, p.annotation)
-            annotation = Any if annotation is inspect.Parameter.empty else annotation
-            default = ... if p.default is inspect.Parameter.empty else p.default
-            fields[p.name] = (annotation, default)
-        model = create_model(f"{name}_arguments", __config__=_FORBID, **fields)
-    return HandlerShape(model=model, takes_ctx=takes_ctx, single_model=single,
-                        is_async=inspect.iscoroutinefunction(fn), input_schema=schema_of(model))
-
-
-def schema_of(model: type[BaseModel]) -> dict[str, Any]:
-    """The published `inputSchema`: the model's JSON schema without the model's own title.
-
-    Titles and docstrings differ between the flat and the model form; dropping them is what
-    makes both forms publish byte-identical schemas.
-    """
-    schema = model.model_json_schema()
-    schema.pop("title", None)
-    schema.pop("description", None)
-    schema.setdefault("type", "object")
-    schema.setdefault("properties", {})
-    schema["additionalProperties"] = False
-    return schema
 
 
 def validate_arguments(shape_model: type[BaseModel], single_model: bool, arguments: dict[str, Any],
@@ -98,27 +33,3 @@ def validate_arguments(shape_model: type[BaseModel], single_model: bool, argumen
     if single_model:
         return {"args": instance}
     return {name: getattr(instance, name) for name in type(instance).model_fields}
-
-
-def _hints(fn: Callable[..., Any]) -> dict[str, Any]:
-    try:
-        return typing.get_type_hints(fn, include_extras=True)
-    except Exception:  # unresolvable forward refs: fall back to raw annotations
-        return dict(getattr(fn, "__annotations__", {}))
-
-
-def _is_ctx(param: inspect.Parameter, hints: dict[str, Any]) -> bool:
-    if param.name in _CTX_NAMES:
-        return True
-    annotation = hints.get(param.name, param.annotation)
-    return getattr(annotation, "__name__", None) == "ToolContext"
-
-
-def _is_model(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
-
-
-def call_shape(fn: Callable[..., Any]) -> tuple[bool, bool]:
-    """(takes_ctx, is_async) for resource, prompt and completion handlers."""
-    params = list(inspect.signature(fn).parameters.values())
-    return (bool(params) and _is_ctx(params[0], _hints(fn)), inspect.iscoroutinefunction(fn))

@@ -86,8 +86,6 @@ def record(info: CallInfo, outcome: str, code: int | str | None, started: float,
 
 def _scrubbed_name(info: CallInfo) -> str:
     """Tool and prompt names are registered ones; a resource name is the URI the caller typed."""
-    layer = getattr(info.context, "layer", None)
-    if info.kind != "resource" or layer is None:
+    if info.kind != "resource" or info.gate is None:
         return info.name
-    scrubbed: str = layer.policy.scrub(info.name, info.principal)
-    return scrubbed
+    return info.gate.scrub(info.name, info.principal)

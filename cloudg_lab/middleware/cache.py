@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from cloudg_lab.types import META_PREFIX, CallInfo, CallNext, ToolResult
+from cloudg_lab.types import META_PREFIX, CallGate, CallInfo, CallNext, Observable, ToolResult
 
 CACHE_META = META_PREFIX + "cache"
 _DURATION = META_PREFIX + "duration_ms"
@@ -53,15 +53,16 @@ class CachingMiddleware:
             result = await call_next(info)
             self.clear()
             return result
-        layer = info.context.layer
-        self._watch(layer.workspace)
-        key = self._key(info, layer)
+        gate = info.gate
+        if gate is None:  # not called by a layer: nothing says what a result depends on
+            return await call_next(info)
+        self._watch(gate.workspace)
+        key = self._key(info, gate)
         if key is None:
             return await call_next(info)
         cached = self._get(key)
         if cached is not None:
-            layer.policy.check_call(spec, info.principal, info.arguments, kind="tool", name=info.name,
-                                    request_id=info.request_id)
+            gate.check(info)
             self.hits += 1
             return _as_hit(cached)
         self.misses += 1
@@ -80,14 +81,14 @@ class CachingMiddleware:
 
     # ------------------------------------------------------------------ keys and storage
 
-    def _key(self, info: CallInfo, layer: Any) -> tuple[Any, ...] | None:
+    def _key(self, info: CallInfo, gate: CallGate) -> tuple[Any, ...] | None:
         try:
             arguments = json.dumps(info.arguments or {}, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):
             return None
         principal = info.principal
-        return (self._policy_id(layer.policy), principal.id, tuple(sorted(principal.roles)), info.name,
-                arguments, layer.workspace.version, layer.registry.version)
+        return (self._policy_id(gate.policy), principal.id, tuple(sorted(principal.roles)), info.name,
+                arguments, gate.workspace.version, gate.registry_version)
 
     def _policy_id(self, policy: Any) -> int:
         """A number for each policy object; unlike `id()` it is never reused for another one."""
@@ -116,7 +117,7 @@ class CachingMiddleware:
             while len(self._entries) > self.maxsize:
                 self._entries.popitem(last=False)
 
-    def _watch(self, workspace: Any) -> None:
+    def _watch(self, workspace: Observable) -> None:
         """Subscribe once per workspace to its change events (loads, reloads, unloads)."""
         if workspace not in self._watched:
             with self._lock:

@@ -1,15 +1,19 @@
-"""The runtime policy: a validated model plus the state a policy owns while serving.
+"""The policy in force: a validated model compiled once, and immutable after that.
 
-That state is the audit ring buffer, the rate-limit buckets, the pseudonym vault and compiled
-pipelines. The layer asks it four questions: may this principal see this primitive
-(`is_allowed`), may it call it now (`check_call`), which transforms apply (`output_pipeline`,
-`input_pipeline`), and in which vault namespace (`transform_context`).
+The layer asks it four questions: may this principal see this primitive (`is_allowed`), may it
+call it now (`check_call`), which transforms apply (`output_pipeline`, `input_pipeline`), and in
+which vault namespace (`transform_context`). The answers need state the policy does not own (the
+audit ring buffer, the rate-limit buckets, the vault, the data's identifiers): the layer's
+composition root builds those and binds them with `bound`, which returns a new policy sharing the
+compiled parts. A policy loaded on its own (`Policy.load`) gets fresh state of its own.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +22,9 @@ from cloudg_lab.policy import engine
 from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog, declared_arguments
 from cloudg_lab.policy.model import PolicyModel, RateLimit, Rule, resolve
 from cloudg_lab.policy.ratelimit import RateLimiter
+from cloudg_lab.privacy.detectors import compile_detectors
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeline
+from cloudg_lab.privacy.vault import Vault
 from cloudg_lab.registry.specs import Spec
 from cloudg_lab.types import Kind, Principal
 
@@ -26,26 +32,66 @@ PolicySource = "Policy | PolicyModel | str | Path | Mapping[str, Any]"
 _CACHE_LIMIT = 20_000
 
 
+@dataclass
+class _Compiled:
+    """What compiling a model produces, shared by every binding of the same rules (memo only)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    rules: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = field(
+        default_factory=dict)
+    pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = field(default_factory=dict)
+    detectors: Any = None
+
+
 class Policy:
-    """One policy in force. Build with `Policy.load(...)`; share a vault with `with_vault`."""
+    """One policy in force. Build with `Policy.load(...)`; bind a layer's state with `bound`.
+
+    Immutable: attributes cannot be set after construction (the compiled caches only memoise).
+    """
+
+    model: PolicyModel
+    origin: str
+    audit: AuditLog
+    rate_limiter: RateLimiter
+    hasher: ArgumentHasher
+    known_source: Callable[[], Mapping[str, str]] | None
+    """The workspace's dictionary, so `scrub` knows the data's values."""
+    transforms_anything: bool
+    _vault: Vault | None
+    _memo: _Compiled
 
     def __init__(self, model: PolicyModel, *, origin: str = "<model>",
-                 hasher: ArgumentHasher | None = None) -> None:
-        self.model = model
-        self.origin = origin
-        self.audit = AuditLog(model.audit_size, record_allowed=model.audit)
-        self.rate_limiter = RateLimiter()
-        self.hasher = hasher or ArgumentHasher()
-        self._vault: Any = None
-        self.known_source: Callable[[], Mapping[str, str]] | None = None
-        """The workspace's dictionary (set by the layer), so `scrub` knows the data's values."""
-        self._detectors: Any = None
-        self._lock = threading.Lock()
-        self._rules_cache: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = {}
-        self._pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = {}
-        self._validate_pipelines()
-        self.transforms_anything = bool(model.transforms or model.input_transforms or any(
-            r.transforms or r.input_transforms for _, r in self._all_rules()))
+                 hasher: ArgumentHasher | None = None, audit: AuditLog | None = None,
+                 rate_limiter: RateLimiter | None = None, vault: Vault | None = None,
+                 known_source: Callable[[], Mapping[str, str]] | None = None,
+                 compiled: _Compiled | None = None) -> None:
+        init = functools.partial(object.__setattr__, self)
+        init("model", model)
+        init("origin", origin)
+        init("audit", AuditLog(model.audit_size, record_allowed=model.audit) if audit is None else audit)
+        init("rate_limiter", RateLimiter() if rate_limiter is None else rate_limiter)
+        init("hasher", hasher or ArgumentHasher())
+        init("_vault", vault)
+        init("known_source", known_source)
+        init("_memo", compiled or _Compiled())
+        if compiled is None:
+            self._validate_pipelines()
+        init("transforms_anything", bool(model.transforms or model.input_transforms or any(
+            r.transforms or r.input_transforms for _, r in self._all_rules())))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Policy is immutable; cannot set {name!r} (bind state with `bound`)")
+
+    def bound(self, *, audit: AuditLog | None = None, rate_limiter: RateLimiter | None = None,
+              vault: Vault | None = None,
+              known_source: Callable[[], Mapping[str, str]] | None = None) -> Policy:
+        """The same rules enforced with the given state (the rest kept); compiled parts are shared."""
+        return Policy(self.model, origin=self.origin, hasher=self.hasher,
+                      audit=self.audit if audit is None else audit,
+                      rate_limiter=self.rate_limiter if rate_limiter is None else rate_limiter,
+                      vault=self._vault if vault is None else vault,
+                      known_source=self.known_source if known_source is None else known_source,
+                      compiled=self._memo)
 
     # ------------------------------------------------------------------ loading
 
@@ -90,43 +136,36 @@ class Policy:
 
     def _compiled(self, steps: list[dict[str, Any]], where: str) -> Pipeline:
         key = (where, tuple(id(s) for s in steps))
-        found = self._pipelines.get(key)
+        found = self._memo.pipelines.get(key)
         if found is None:
             try:
                 found = build_pipeline(steps, where)
             except PolicyError as exc:
                 raise PolicyError(f"Invalid policy {self.origin}: {exc}") from None
-            self._pipelines[key] = found
+            self._memo.pipelines[key] = found
         return found
 
     # ------------------------------------------------------------------ vault and detectors
 
     @property
-    def vault(self) -> Any:
-        """The pseudonym vault, built from the policy's `vault` settings on first use."""
+    def vault(self) -> Vault:
+        """The pseudonym vault: the bound one, else built from the `vault` settings on first use."""
         if self._vault is None:
-            with self._lock:
+            with self._memo.lock:
                 if self._vault is None:
-                    from cloudg_lab.privacy.vault import Vault
-
-                    self._vault = Vault.from_config(self.model.vault)
+                    object.__setattr__(self, "_vault", Vault.from_config(self.model.vault))
+        assert self._vault is not None
         return self._vault
-
-    @vault.setter
-    def vault(self, vault: Any) -> None:
-        self._vault = vault
 
     @property
     def detectors(self) -> Any:
-        if self._detectors is None:
-            from cloudg_lab.privacy.detectors import compile_detectors
-
+        if self._memo.detectors is None:
             try:
-                self._detectors = compile_detectors(self.model.detectors,
-                                                    self.model.disabled_detectors)
+                self._memo.detectors = compile_detectors(self.model.detectors,
+                                                             self.model.disabled_detectors)
             except (ValueError, TypeError) as exc:
                 raise PolicyError(f"Invalid policy {self.origin}: detectors: {exc}") from None
-        return self._detectors
+        return self._memo.detectors
 
     def namespace(self, principal: Principal) -> str:
         return f"p:{principal.id}" if self.model.vault.scope == "principal" else "global"
@@ -135,14 +174,14 @@ class Policy:
 
     def _lookup(self, spec: Spec, principal: Principal) -> tuple[tuple[Rule, ...], engine.Decision]:
         key = (id(spec), spec.key, principal)
-        hit = self._rules_cache.get(key)
+        hit = self._memo.rules.get(key)
         if hit is not None:
             return hit[1], hit[2]
         rules = engine.matching_rules(self.model, spec, principal)
         decision = engine.decide(self.model, spec, principal, rules)
-        if len(self._rules_cache) > _CACHE_LIMIT:
-            self._rules_cache.clear()
-        self._rules_cache[key] = (spec, rules, decision)
+        if len(self._memo.rules) > _CACHE_LIMIT:
+            self._memo.rules.clear()
+        self._memo.rules[key] = (spec, rules, decision)
         return rules, decision
 
     def decide(self, spec: Spec, principal: Principal) -> engine.Decision:
@@ -277,11 +316,6 @@ class Policy:
         ctx = self.transform_context(kind="tool", name="audit", principal=principal, known=known)
         out = pipeline.apply(text, ctx)
         return out if isinstance(out, str) else text
-
-    def with_vault(self, vault: Any) -> Policy:
-        """The same policy sharing `vault` (used by `Layer.with_policy` for previews)."""
-        self._vault = vault
-        return self
 
     def summary(self) -> dict[str, Any]:
         """What the policy hides, denies and transforms, for `%%mcp policy` and `policy_review`."""

@@ -58,6 +58,9 @@ class Spec:
     sensitivity: Sensitivity = "internal"
     capabilities: frozenset[str] = frozenset({"read_state"})
     tags: tuple[str, ...] = ()
+    privileged: bool = False
+    """Registered by the composition root's privileged `Registrar`: its handler gets the
+    `PolicyPort` (`ctx.port`); every other handler gets None there."""
 
     @property
     def kind(self) -> Kind:

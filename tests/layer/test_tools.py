@@ -554,9 +554,9 @@ async def test_a_layer_error_keeps_its_code_and_its_data_passes_the_pipeline(mak
 def _info(layer: Any, name: str, arguments: dict[str, Any]) -> CallInfo:
     spec = layer.registry.tool(name)
     principal = Principal.local()
-    context = ToolContext(principal=principal).bind(layer, "tool", name, principal)
+    context = ToolContext(principal=principal).bind(layer.workspace, "tool", name, principal)
     return CallInfo(kind="tool", name=name, spec=spec, arguments=arguments, principal=principal,
-                    context=context, started=time.perf_counter())
+                    context=context, started=time.perf_counter(), gate=layer.port)
 
 
 async def test_the_241st_call_in_a_minute_under_strict_is_rate_limited():
