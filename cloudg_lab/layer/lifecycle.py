@@ -16,13 +16,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.errors import (
-    HANDLER_ERROR,
-    AccessDeniedError,
-    InvalidArgumentsError,
-    MCPLayerError,
-    RateLimitedError,
-)
+from cloudg_lab.errors import HANDLER_ERROR, InvalidArgumentsError, MCPLayerError, outcome
 from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
@@ -54,10 +48,7 @@ async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principa
     try:
         result = await layer.chain("tool")(info)
     except Exception as exc:
-        code, message, data = _as_error(exc, "tool", spec.name)
-        tctx = _tctx(layer, "tool", spec.name, spec, principal, call=info.context)
-        result = finalize.error_result(code, message, data,
-                                       layer.policy.output_pipeline(spec, principal), tctx)
+        result = _route(layer, info, exc)  # always an error result for tools
     if not isinstance(result, ToolResult):
         _log.error("middleware returned %s instead of a ToolResult", type(result).__name__)
         result = finalize.error_result(HANDLER_ERROR, "TypeError: middleware returned a non-result",
@@ -103,8 +94,8 @@ async def read_resource(layer: Layer, uri: Any, principal: Principal,
     try:
         return list(await layer.chain("resource")(info))
     except Exception as exc:
-        raise _protocol_error(layer, exc, "resource", uri, spec=spec, principal=principal,
-                              call=info.context) from None
+        _route(layer, info, exc)  # the table makes every resource failure a protocol error
+        raise
 
 
 async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
@@ -137,8 +128,8 @@ async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Princip
         result: PromptResult = await layer.chain("prompt")(info)
         return result
     except Exception as exc:
-        raise _protocol_error(layer, exc, "prompt", spec.name, spec=spec, principal=principal,
-                              call=info.context) from None
+        _route(layer, info, exc)  # the table makes every prompt failure a protocol error
+        raise
 
 
 async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
@@ -193,11 +184,10 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
     try:
         values: dict[str, Any] = await layer.chain("completion")(info)
         return values
-    except (AccessDeniedError, RateLimitedError) as exc:
-        raise _scrubbed(layer, exc, "completion", name, spec=spec, principal=principal) from None
     except Exception as exc:
-        log_failure(_log, f"completion for {name} (answered empty)", exc, logging.DEBUG)
-        return dict(EMPTY_COMPLETION)
+        empty = _route(layer, info, exc)  # only a policy refusal raises
+        assert isinstance(empty, dict)
+        return dict(empty)
 
 
 async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
@@ -320,12 +310,28 @@ def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: 
     return out
 
 
-def _protocol_error(layer: Layer, exc: BaseException, kind: Kind, name: str, *, spec: Spec,
-                    principal: Principal, call: ToolContext) -> MCPLayerError:
+def _route(layer: Layer, info: CallInfo, exc: BaseException) -> ToolResult | dict[str, Any]:
+    """The one place a failure after lookup goes where `errors.outcome` says: an `isError` tool
+    result, the empty completion, or a protocol error (raised) whose message and data passed the
+    output pipeline. Unexpected exceptions are logged with their frames first.
+
+    Raises:
+        MCPLayerError: for a protocol error.
+    """
+    kind, spec, principal = info.kind, info.spec, info.principal
+    route = outcome(kind, exc)
+    if route == "empty_result":
+        log_failure(_log, f"completion for {info.name} (answered empty)", exc, logging.DEBUG)
+        return EMPTY_COMPLETION
+    if route == "error_result":
+        code, message, data = _as_error(exc, kind, info.name)
+        return finalize.error_result(code, message, data, layer.policy.output_pipeline(spec, principal),
+                                     _tctx(layer, kind, info.name, spec, principal, call=info.context))
     if not isinstance(exc, MCPLayerError):
         _as_error(exc, kind, spec.key)  # the registered name: a resource URI is what a caller typed
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
-    return _scrubbed(layer, exc, kind, name, spec=spec, principal=principal, call=call)
+    call = None if kind == "completion" else info.context
+    raise _scrubbed(layer, exc, kind, info.name, spec=spec, principal=principal, call=call) from None
 
 
 def _ms(started: float) -> float:

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 from tqdm.auto import tqdm
 
-from cloudg_lab.errors import NotFoundError
+from cloudg_lab.errors import NotFoundError, failure_name_of_code
 from cloudg_lab.notebook.display.html import badge, esc
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
@@ -31,19 +31,19 @@ from cloudg_lab.notebook.widgets.comparison import (
 from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html, plain_table
 from cloudg_lab.types import META_PREFIX
 
-_STATUS = {-31001: "denied", -31029: "rate limited"}
 REAL_VALUES = "REAL VALUES"
 DIFFERS = "◆"
 
 
 def outcome(result: Any) -> str:
-    """`ok`, or what kind of refusal or failure an error result is."""
+    """`ok`, or what kind of refusal or failure an error result is (`errors.failure_name_of_code`)."""
     if not result.is_error:
         return "ok"
     code = result.error_code
-    if code in _STATUS:
-        return _STATUS[code]
-    if code == -32602:
+    name = failure_name_of_code(code)
+    if name in ("denied", "rate_limited"):
+        return name.replace("_", " ")
+    if name == "rejected":
         data = result.meta.get(META_PREFIX + "error_data")
         refused = isinstance(data, dict) and "entities" in data
         return "refused" if refused else "invalid arguments"
