@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from cloudg_lab.data.workspace import WorkspaceView
+from cloudg_lab.policy import Policy
+from cloudg_lab.policy.audit import AuditEntry
+from cloudg_lab.registry import ToolSpec
 from cloudg_lab.types import Kind, PageCursor, Principal, Visibility
-
-if TYPE_CHECKING:
-    from cloudg_lab.data.workspace import WorkspaceView
-    from cloudg_lab.policy import Policy
-    from cloudg_lab.policy.audit import AuditEntry
-    from cloudg_lab.registry import ToolSpec
 
 
 class HandlerContext(Protocol):

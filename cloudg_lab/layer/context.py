@@ -17,15 +17,13 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from cloudg_lab.data.workspace import Workspace, WorkspaceView
 from cloudg_lab.errors import ToolTimeoutError
 from cloudg_lab.layer.visibility import CLEAR
 from cloudg_lab.ports import PolicyPort
 from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink, Visibility
-
-if TYPE_CHECKING:
-    from cloudg_lab.data.workspace import Workspace, WorkspaceView
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 LogCallback = Callable[[str, Any, str], Awaitable[None]]

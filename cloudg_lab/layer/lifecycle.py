@@ -14,31 +14,66 @@ from __future__ import annotations
 import copy
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
 
+from cloudg_lab.data.workspace import Workspace
 from cloudg_lab.errors import HANDLER_ERROR, InvalidArgumentsError, MCPLayerError, outcome
 from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
+from cloudg_lab.layer.port import LayerPort
 from cloudg_lab.layer.validate import validate_arguments
 from cloudg_lab.layer.visibility import visibility
+from cloudg_lab.layer.workers import WorkerSlots
 from cloudg_lab.logs import log_failure
+from cloudg_lab.policy import Policy
 from cloudg_lab.privacy.pipeline import Overlay, Pipeline, TransformContext
-from cloudg_lab.registry import PromptSpec, Spec, TemplateSpec, ToolSpec
+from cloudg_lab.registry import PromptSpec, Registry, Spec, TemplateSpec, ToolSpec
 from cloudg_lab.registry.signatures import call_shape
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
 
-if TYPE_CHECKING:
-    from cloudg_lab.layer.facade import Layer
-
 _log = logging.getLogger("cloudg_lab.layer")
+
+
+class Host(Protocol):
+    """What the stages run with: the policy in force, the registry and workspace (from the
+    layer's `Services`), the settings, the composed chains and the doors handed to handlers and
+    middleware. `Layer` is the one host; the stages never see the rest of it."""
+
+    policy: Policy
+    default_timeout: float | None
+
+    @property
+    def registry(self) -> Registry: ...
+
+    @property
+    def workspace(self) -> Workspace: ...
+
+    @property
+    def port(self) -> LayerPort: ...
+
+    @property
+    def prefix(self) -> str: ...
+
+    @property
+    def workers(self) -> WorkerSlots: ...
+
+    @property
+    def max_output_chars(self) -> int: ...
+
+    def chain(self, kind: str) -> Callable[[CallInfo], Awaitable[Any]]: ...
+
+    def known_identifiers(self) -> Mapping[str, str] | None: ...
+
+    def dataset_hint(self, arguments: Mapping[str, Any] | None, principal: Principal) -> str | None: ...
 EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
 
 
 # --------------------------------------------------------------------------- tools
 
 
-async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principal,
+async def call_tool(layer: Host, name: Any, arguments: Any, principal: Principal,
                     context: ToolContext | None, *, timeout_seconds: float | None = None) -> ToolResult:
     """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
     started = time.perf_counter()
@@ -58,7 +93,7 @@ async def call_tool(layer: Layer, name: Any, arguments: Any, principal: Principa
     return result
 
 
-async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
+async def tool_terminal(layer: Host, info: CallInfo) -> ToolResult:
     spec: ToolSpec = info.spec
     policy, principal, ctx = layer.policy, info.principal, info.context
     ticket = policy.check_call(spec, principal, info.arguments, kind="tool", name=info.name,
@@ -82,7 +117,7 @@ async def tool_terminal(layer: Layer, info: CallInfo) -> ToolResult:
 # --------------------------------------------------------------------------- resources
 
 
-async def read_resource(layer: Layer, uri: Any, principal: Principal,
+async def read_resource(layer: Host, uri: Any, principal: Principal,
                         context: ToolContext | None) -> list[Any]:
     started = time.perf_counter()
     try:
@@ -98,7 +133,7 @@ async def read_resource(layer: Layer, uri: Any, principal: Principal,
         raise
 
 
-async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
+async def resource_terminal(layer: Host, info: CallInfo) -> list[Any]:
     spec = info.spec
     ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="resource",
                                      name=info.name, request_id=info.request_id)
@@ -114,7 +149,7 @@ async def resource_terminal(layer: Layer, info: CallInfo) -> list[Any]:
 # --------------------------------------------------------------------------- prompts
 
 
-async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Principal,
+async def get_prompt(layer: Host, name: Any, arguments: Any, principal: Principal,
                      context: ToolContext | None) -> PromptResult:
     started = time.perf_counter()
     try:
@@ -132,7 +167,7 @@ async def get_prompt(layer: Layer, name: Any, arguments: Any, principal: Princip
         raise
 
 
-async def prompt_terminal(layer: Layer, info: CallInfo) -> PromptResult:
+async def prompt_terminal(layer: Host, info: CallInfo) -> PromptResult:
     spec: PromptSpec = info.spec
     ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="prompt",
                                      name=info.name, request_id=info.request_id)
@@ -167,7 +202,7 @@ def _required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- completions
 
 
-async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
+async def complete(layer: Host, ref: Any, argument: Any, principal: Principal,
                    context_arguments: Any) -> dict[str, Any]:
     """Unknown refs and handler errors give the empty result; policy refusals raise."""
     started = time.perf_counter()
@@ -190,7 +225,7 @@ async def complete(layer: Layer, ref: Any, argument: Any, principal: Principal,
         return dict(empty)
 
 
-async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
+async def completion_terminal(layer: Host, info: CallInfo) -> dict[str, Any]:
     spec: PromptSpec | TemplateSpec = info.spec
     policy, principal = layer.policy, info.principal
     ticket = policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
@@ -210,7 +245,7 @@ async def completion_terminal(layer: Layer, info: CallInfo) -> dict[str, Any]:
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
 
 
-def _completion_inputs(layer: Layer, info: CallInfo, ticket: Any,
+def _completion_inputs(layer: Host, info: CallInfo, ticket: Any,
                        arg_name: str) -> tuple[Any, dict[str, Any]]:
     """The partial value and context arguments after the input pipeline; a refusal is audited
     (the caller then gets the empty completion)."""
@@ -236,7 +271,7 @@ def _completion_inputs(layer: Layer, info: CallInfo, ticket: Any,
 # --------------------------------------------------------------------------- shared steps
 
 
-def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
+def _begin(layer: Host, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
            context: ToolContext | None, started: float,
            timeout: float | None = None) -> tuple[ToolContext, CallInfo]:
     base = context or ToolContext(principal=principal)
@@ -256,7 +291,7 @@ def _begin(layer: Layer, kind: Kind, spec: Spec, principal: Principal, *, name: 
     return ctx, info
 
 
-def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | None = None) -> dict[str, Any]:
+def _inputs(layer: Host, info: CallInfo, ticket: Any, required: PromptSpec | None = None) -> dict[str, Any]:
     """Shape check, required prompt arguments and input pipeline; a refusal rewrites the audit."""
     try:
         arguments = inputs.check_shape(info.arguments)
@@ -276,7 +311,7 @@ def _inputs(layer: Layer, info: CallInfo, ticket: Any, required: PromptSpec | No
         raise
 
 
-def _tctx(layer: Layer, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
+def _tctx(layer: Host, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
           arguments: dict[str, Any] | None = None,
           call: ToolContext | None = None) -> TransformContext:
     """A transform context; with `call`, the real values its input side reversed count as
@@ -299,7 +334,7 @@ def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str
     return HANDLER_ERROR, f"{type(exc).__name__}: {exc}", None
 
 
-def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
+def _scrubbed(layer: Host, exc: MCPLayerError, kind: Kind, name: str, *, spec: Spec | None,
               principal: Principal, call: ToolContext | None = None) -> MCPLayerError:
     """A copy of `exc` whose message and data passed the output pipeline."""
     pipeline = layer.policy.output_pipeline(spec, principal)
@@ -310,7 +345,7 @@ def _scrubbed(layer: Layer, exc: MCPLayerError, kind: Kind, name: str, *, spec: 
     return out
 
 
-def _route(layer: Layer, info: CallInfo, exc: BaseException) -> ToolResult | dict[str, Any]:
+def _route(layer: Host, info: CallInfo, exc: BaseException) -> ToolResult | dict[str, Any]:
     """The one place a failure after lookup goes where `errors.outcome` says: an `isError` tool
     result, the empty completion, or a protocol error (raised) whose message and data passed the
     output pipeline. Unexpected exceptions are logged with their frames first.

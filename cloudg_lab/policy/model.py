@@ -104,8 +104,6 @@ class DetectorSpec(_Strict):
     @field_validator("pattern")
     @classmethod
     def _compiles(cls, value: str) -> str:
-        import re
-
         try:
             re.compile(value)
         except re.error as exc:
