@@ -281,6 +281,43 @@ class PromptResult:
         return wire
 
 
+Sensitivity = Literal["public", "internal", "confidential", "restricted"]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Fields every primitive's spec shares (the kinds are in `cloudg_lab.registry.specs`);
+    `key` is what policies match names against. It lives here so `CallInfo` can name it."""
+
+    description: str = ""
+    category: str = "general"
+    sensitivity: Sensitivity = "internal"
+    capabilities: frozenset[str] = frozenset({"read_state"})
+    tags: tuple[str, ...] = ()
+    privileged: bool = False
+    """Registered by the composition root's privileged `Registrar`: its handler gets the
+    `PolicyPort` (`ctx.port`); every other handler gets None there."""
+
+    @property
+    def kind(self) -> Kind:
+        raise NotImplementedError
+
+    @property
+    def key(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def argument_names(self) -> frozenset[str]:
+        """The arguments the primitive declares (the audit names only these in clear)."""
+        return frozenset()
+
+    def catalog_meta(self) -> dict[str, Any]:
+        """The `_meta` every listed primitive carries (seed §4.2)."""
+        return {META_PREFIX + "category": self.category,
+                META_PREFIX + "sensitivity": self.sensitivity,
+                META_PREFIX + "tags": list(self.tags)}
+
+
 class Mark(NamedTuple):
     """One value the output pipeline changed: a JSON pointer into the wire result and the entity.
 
@@ -304,7 +341,7 @@ class CallInfo:
 
     kind: Kind
     name: str
-    spec: Any
+    spec: Spec
     arguments: dict[str, Any]
     principal: Principal
     context: Any

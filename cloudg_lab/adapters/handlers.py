@@ -15,6 +15,7 @@ from mcp.server import ServerRequestContext
 
 from cloudg_lab.adapters import eras, results
 from cloudg_lab.adapters.requests import ContextFactory
+from cloudg_lab.adapters.served import ServedLayer
 from cloudg_lab.layer.lookup import strip_prefix
 from cloudg_lab.types import PrincipalResolver, Transport
 
@@ -25,7 +26,7 @@ Paginated = types.PaginatedRequestParams | None
 class LayerHandlers:
     """`on_*` handlers serving one layer; `table()` lists them with their SDK method names."""
 
-    def __init__(self, layer: Any, *, local_transport: Transport = "memory",
+    def __init__(self, layer: ServedLayer, *, local_transport: Transport = "memory",
                  principal_resolver: PrincipalResolver | None = None) -> None:
         self.layer = layer
         self.contexts = ContextFactory(layer, local_transport=local_transport,

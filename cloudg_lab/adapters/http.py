@@ -20,7 +20,6 @@ import logging
 import math
 import socket
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 import uvicorn
 from mcp.server.auth.middleware.auth_context import AuthContextMiddleware
@@ -33,6 +32,7 @@ from cloudg_lab.adapters.drain import Drain
 from cloudg_lab.adapters.oauth import JwtVerifier, OAuthSettings
 from cloudg_lab.adapters.resource_metadata import ResourceMetadata
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
+from cloudg_lab.adapters.served import ServedLayer
 from cloudg_lab.adapters.signals import on_stop_signals
 from cloudg_lab.adapters.tokens import TokenTable
 from cloudg_lab.types import PrincipalResolver
@@ -46,7 +46,7 @@ _log = logging.getLogger("cloudg_lab.http")
 class HttpEndpoint:
     """A streamable-HTTP MCP endpoint for one layer; `url` and `port` are set once started."""
 
-    def __init__(self, layer: Any, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+    def __init__(self, layer: ServedLayer, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  path: str = "/mcp", tokens: TokenTable | str | Sequence[str] | None = None,
                  allowed_hosts: Sequence[str] = (), allowed_origins: Sequence[str] = (),
                  max_body_bytes: int = DEFAULT_MAX_BODY, name: str = DEFAULT_NAME,

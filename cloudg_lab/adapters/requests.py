@@ -17,6 +17,7 @@ from mcp.server import ServerRequestContext
 from mcp.server.auth.middleware.auth_context import get_access_token
 
 from cloudg_lab.adapters import loglevels
+from cloudg_lab.adapters.served import ServedLayer
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.principal import resolve_principal
 from cloudg_lab.logs import log_failure
@@ -63,7 +64,7 @@ def _oauth_token() -> OAuthToken | None:
 class ContextFactory:
     """Builds the principal and the `ToolContext` for one request, wired to the client session."""
 
-    def __init__(self, layer: Any, *, local_transport: Transport = "memory",
+    def __init__(self, layer: ServedLayer, *, local_transport: Transport = "memory",
                  principal_resolver: PrincipalResolver | None = None) -> None:
         self.layer = layer
         self.local_transport: Transport = local_transport

@@ -17,6 +17,7 @@ from mcp.server import Server, ServerRequestContext
 from cloudg_lab._version import __version__
 from cloudg_lab.adapters import loglevels
 from cloudg_lab.adapters.handlers import LayerHandlers
+from cloudg_lab.adapters.served import ServedLayer
 from cloudg_lab.types import PrincipalResolver, Transport
 
 Ctx = ServerRequestContext[Any, Any]
@@ -26,7 +27,7 @@ INSTRUCTIONS = ("Cloud inventory tools behind a privacy policy. Identifiers may 
                 "them back unchanged and tools resolve the real resources.")
 
 
-def build_server(layer: Any, *, name: str = DEFAULT_NAME, version: str = __version__,
+def build_server(layer: ServedLayer, *, name: str = DEFAULT_NAME, version: str = __version__,
                  instructions: str | None = INSTRUCTIONS, transport: Transport = "memory",
                  principal_resolver: PrincipalResolver | None = None) -> Server[Any]:
     """A low-level SDK `Server` whose every handler delegates to `layer`; it serves
@@ -50,7 +51,7 @@ def build_server(layer: Any, *, name: str = DEFAULT_NAME, version: str = __versi
     return server
 
 
-def register_into(layer: Any, server: Any, *, transport: Transport = "memory",
+def register_into(layer: ServedLayer, server: Any, *, transport: Transport = "memory",
                   principal_resolver: PrincipalResolver | None = None) -> Any:
     """Serve `layer` through an existing SDK low-level `Server` or `MCPServer`; returns `server`.
 

@@ -13,18 +13,18 @@ import contextlib
 import logging
 import os
 import sys
-from typing import Any
 
 from mcp.server.stdio import stdio_server
 
 from cloudg_lab.adapters.sdk import DEFAULT_NAME, build_server
+from cloudg_lab.adapters.served import ServedLayer
 from cloudg_lab.adapters.signals import on_stop_signals
 from cloudg_lab.types import PrincipalResolver
 
 STOP_GRACE_S = 0.5
 
 
-async def serve_stdio(layer: Any, *, name: str = DEFAULT_NAME,
+async def serve_stdio(layer: ServedLayer, *, name: str = DEFAULT_NAME,
                       principal_resolver: PrincipalResolver | None = None) -> None:
     """Serve `layer` on this process's stdin and stdout until the client closes stdin.
 
@@ -36,7 +36,7 @@ async def serve_stdio(layer: Any, *, name: str = DEFAULT_NAME,
         await server.run(read, write, server.create_initialization_options())
 
 
-async def run_stdio(layer: Any, *, name: str = DEFAULT_NAME,
+async def run_stdio(layer: ServedLayer, *, name: str = DEFAULT_NAME,
                     principal_resolver: PrincipalResolver | None = None) -> None:
     """`serve_stdio` until the client closes stdin or a stop signal arrives (for the CLI).
 

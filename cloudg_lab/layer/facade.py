@@ -23,6 +23,7 @@ from cloudg_lab.layer.services import Services
 from cloudg_lab.layer.workers import DEFAULT_LIMIT, WorkerSlots
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.audit import AuditLog
+from cloudg_lab.policy.policy import PolicySource
 from cloudg_lab.privacy.vault import Vault
 from cloudg_lab.registry import Registry, ToolSpec
 from cloudg_lab.registry.registrar import Registrar
@@ -54,7 +55,7 @@ class _Settings:
 class Layer(Registrar):
     """Policy and privacy in front of every tool, resource, prompt and completion."""
 
-    def __init__(self, policy: Any = None,
+    def __init__(self, policy: PolicySource | None = None,
                  datasets: Mapping[str, str | Path] | Sequence[str | Path] | None = None, *,
                  prefix: str = "", default_timeout: float | None = 300.0,
                  max_output_chars: int = 200_000, middleware: Iterable[Middleware] = (),
@@ -112,7 +113,7 @@ class Layer(Registrar):
         layer._install(policy, services, settings, middleware, default_timeout)
         return layer
 
-    def with_policy(self, policy: Any) -> Layer:
+    def with_policy(self, policy: PolicySource) -> Layer:
         """A sibling layer: same registry, workspace, vault and middleware; another policy, with
         its own audit and rate-limit buckets.
 

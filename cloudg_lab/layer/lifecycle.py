@@ -15,7 +15,7 @@ import copy
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from cloudg_lab.data.workspace import Workspace
 from cloudg_lab.errors import HANDLER_ERROR, InvalidArgumentsError, MCPLayerError, outcome
@@ -28,12 +28,14 @@ from cloudg_lab.layer.visibility import visibility
 from cloudg_lab.layer.workers import WorkerSlots
 from cloudg_lab.logs import log_failure
 from cloudg_lab.policy import Policy
+from cloudg_lab.policy.audit import AuditEntry
 from cloudg_lab.privacy.pipeline import Overlay, Pipeline, TransformContext
-from cloudg_lab.registry import PromptSpec, Registry, Spec, TemplateSpec, ToolSpec
+from cloudg_lab.registry import PromptSpec, Registry, ResourceSpec, Spec, TemplateSpec, ToolSpec
 from cloudg_lab.registry.signatures import call_shape
 from cloudg_lab.types import META_PREFIX, CallInfo, Kind, Principal, PromptResult, ToolResult
 
 _log = logging.getLogger("cloudg_lab.layer")
+S = TypeVar("S", bound=Spec)
 
 
 class Host(Protocol):
@@ -94,7 +96,7 @@ async def call_tool(layer: Host, name: Any, arguments: Any, principal: Principal
 
 
 async def tool_terminal(layer: Host, info: CallInfo) -> ToolResult:
-    spec: ToolSpec = info.spec
+    spec = _spec_of(info, ToolSpec)
     policy, principal, ctx = layer.policy, info.principal, info.context
     ticket = policy.check_call(spec, principal, info.arguments, kind="tool", name=info.name,
                                request_id=info.request_id)
@@ -135,6 +137,8 @@ async def read_resource(layer: Host, uri: Any, principal: Principal,
 
 async def resource_terminal(layer: Host, info: CallInfo) -> list[Any]:
     spec = info.spec
+    if not isinstance(spec, ResourceSpec | TemplateSpec):
+        raise _wrong_kind(info)
     ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="resource",
                                      name=info.name, request_id=info.request_id)
     variables = _inputs(layer, info, ticket)
@@ -168,7 +172,7 @@ async def get_prompt(layer: Host, name: Any, arguments: Any, principal: Principa
 
 
 async def prompt_terminal(layer: Host, info: CallInfo) -> PromptResult:
-    spec: PromptSpec = info.spec
+    spec = _spec_of(info, PromptSpec)
     ticket = layer.policy.check_call(spec, info.principal, info.arguments, kind="prompt",
                                      name=info.name, request_id=info.request_id)
     arguments = _inputs(layer, info, ticket, required=spec)
@@ -226,7 +230,9 @@ async def complete(layer: Host, ref: Any, argument: Any, principal: Principal,
 
 
 async def completion_terminal(layer: Host, info: CallInfo) -> dict[str, Any]:
-    spec: PromptSpec | TemplateSpec = info.spec
+    spec = info.spec
+    if not isinstance(spec, PromptSpec | TemplateSpec):
+        raise _wrong_kind(info)
     policy, principal = layer.policy, info.principal
     ticket = policy.check_call(spec, principal, info.arguments, kind="completion", name=info.name,
                                request_id=info.request_id)
@@ -245,7 +251,7 @@ async def completion_terminal(layer: Host, info: CallInfo) -> dict[str, Any]:
     return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal), tctx)
 
 
-def _completion_inputs(layer: Host, info: CallInfo, ticket: Any,
+def _completion_inputs(layer: Host, info: CallInfo, ticket: AuditEntry | None,
                        arg_name: str) -> tuple[Any, dict[str, Any]]:
     """The partial value and context arguments after the input pipeline; a refusal is audited
     (the caller then gets the empty completion)."""
@@ -291,7 +297,8 @@ def _begin(layer: Host, kind: Kind, spec: Spec, principal: Principal, *, name: s
     return ctx, info
 
 
-def _inputs(layer: Host, info: CallInfo, ticket: Any, required: PromptSpec | None = None) -> dict[str, Any]:
+def _inputs(layer: Host, info: CallInfo, ticket: AuditEntry | None,
+            required: PromptSpec | None = None) -> dict[str, Any]:
     """Shape check, required prompt arguments and input pipeline; a refusal rewrites the audit."""
     try:
         arguments = inputs.check_shape(info.arguments)
@@ -367,6 +374,21 @@ def _route(layer: Host, info: CallInfo, exc: BaseException) -> ToolResult | dict
         exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
     call = None if kind == "completion" else info.context
     raise _scrubbed(layer, exc, kind, info.name, spec=spec, principal=principal, call=call) from None
+
+
+def _spec_of(info: CallInfo, kind: type[S]) -> S:
+    """The call's spec as the kind its terminal runs.
+
+    Raises:
+        TypeError: when a middleware replaced the spec with one of another kind.
+    """
+    if not isinstance(info.spec, kind):
+        raise _wrong_kind(info)
+    return info.spec
+
+
+def _wrong_kind(info: CallInfo) -> TypeError:
+    return TypeError(f"a {info.kind} call cannot run a {type(info.spec).__name__}")
 
 
 def _ms(started: float) -> float:

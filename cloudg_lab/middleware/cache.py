@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from cloudg_lab.registry import ToolSpec
 from cloudg_lab.types import META_PREFIX, CallGate, CallInfo, CallNext, Observable, ToolResult
 
 CACHE_META = META_PREFIX + "cache"
@@ -49,7 +50,7 @@ class CachingMiddleware:
         if info.kind != "tool":
             return await call_next(info)
         spec = info.spec
-        if not (spec.read_only and spec.idempotent):
+        if not (isinstance(spec, ToolSpec) and spec.read_only and spec.idempotent):
             result = await call_next(info)
             self.clear()
             return result

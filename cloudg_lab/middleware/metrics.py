@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cloudg_lab.middleware import outcomes
+from cloudg_lab.registry.registrar import Registrar
 from cloudg_lab.types import CallInfo, CallNext
 
 METRICS_URI = "cloudg://metrics"
@@ -89,7 +90,7 @@ def _percentile(ordered: list[float], pct: int) -> float:
     return round(ordered[rank - 1], 3)
 
 
-def register_metrics_resource(layer: Any, metrics: MetricsMiddleware, uri: str = METRICS_URI) -> None:
+def register_metrics_resource(layer: Registrar, metrics: MetricsMiddleware, uri: str = METRICS_URI) -> None:
     """Publish `metrics.snapshot()` as a JSON resource on `layer` (category `meta`, `internal`).
 
     Raises:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cloudg_lab.errors import MCPLayerError
+from cloudg_lab.registry import ToolSpec
 from cloudg_lab.types import META_PREFIX, CallInfo, CallNext, ToolResult
 
 RETRIES_META = META_PREFIX + "retries"
@@ -38,7 +39,7 @@ class RetryMiddleware:
 
     async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
         spec = info.spec
-        if info.kind != "tool" or not (spec.read_only and spec.idempotent):
+        if not (isinstance(spec, ToolSpec) and spec.read_only and spec.idempotent):
             return await call_next(info)
         attempt = 0
         while True:

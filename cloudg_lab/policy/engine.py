@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from cloudg_lab.policy.model import AccessRules, Match, PolicyModel, Rule
-from cloudg_lab.registry.specs import Spec, sensitivity_rank
-from cloudg_lab.types import Principal
+from cloudg_lab.registry.specs import sensitivity_rank
+from cloudg_lab.types import Principal, Spec
 
 
 @dataclass(frozen=True)

@@ -15,20 +15,20 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from cloudg_lab.errors import AccessDeniedError, PolicyError, RateLimitedError
 from cloudg_lab.policy import engine
-from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog, declared_arguments
+from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog, Decision, declared_arguments
 from cloudg_lab.policy.model import PolicyModel, RateLimit, Rule, resolve
 from cloudg_lab.policy.ratelimit import RateLimiter
-from cloudg_lab.privacy.detectors import compile_detectors
+from cloudg_lab.privacy.detectors import DetectorSet, compile_detectors
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeline
 from cloudg_lab.privacy.vault import Vault
-from cloudg_lab.registry.specs import Spec
-from cloudg_lab.types import Kind, Principal
+from cloudg_lab.types import Kind, Principal, Spec
 
-PolicySource = "Policy | PolicyModel | str | Path | Mapping[str, Any]"
+PolicySource: TypeAlias = "Policy | PolicyModel | str | Path | Mapping[str, Any]"
+"""What `Policy.load` and `Layer(policy=...)` accept."""
 _CACHE_LIMIT = 20_000
 
 
@@ -40,7 +40,7 @@ class _Compiled:
     rules: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = field(
         default_factory=dict)
     pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = field(default_factory=dict)
-    detectors: Any = None
+    detectors: DetectorSet | None = None
 
 
 class Policy:
@@ -96,7 +96,7 @@ class Policy:
     # ------------------------------------------------------------------ loading
 
     @classmethod
-    def load(cls, source: Any, *, origin: str | None = None, text: str | None = None) -> Policy:
+    def load(cls, source: object, *, origin: str | None = None, text: str | None = None) -> Policy:
         """A policy from a `Policy` (returned as is), model, profile name, path, YAML text or dict.
 
         Raises:
@@ -158,7 +158,7 @@ class Policy:
         return self._vault
 
     @property
-    def detectors(self) -> Any:
+    def detectors(self) -> DetectorSet:
         if self._memo.detectors is None:
             try:
                 self._memo.detectors = compile_detectors(self.model.detectors,
@@ -249,7 +249,7 @@ class Policy:
         return self._record("rejected", kind, name, principal, hashed=self.hasher.arguments(arguments),
                             reason=reason, request_id=request_id)
 
-    def _record(self, decision: Any, kind: Kind, name: str, principal: Principal, *,
+    def _record(self, decision: Decision, kind: Kind, name: str, principal: Principal, *,
                 hashed: dict[str, str], reason: str, request_id: str | int | None,
                 always: bool = False) -> AuditEntry | None:
         if decision == "allowed" and not (self.audit.record_allowed or always):

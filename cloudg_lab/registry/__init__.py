@@ -11,11 +11,11 @@ from cloudg_lab.registry.specs import (
     PromptArgument,
     PromptSpec,
     ResourceSpec,
-    Spec,
     TemplateSpec,
     ToolSpec,
     sensitivity_rank,
 )
+from cloudg_lab.types import Spec
 
 __all__ = ["CAPABILITIES", "SENSITIVITIES", "PromptArgument", "PromptSpec", "Registry",
            "ResourceSpec", "Spec", "TemplateSpec", "ToolSpec", "sensitivity_rank"]

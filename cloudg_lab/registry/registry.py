@@ -6,7 +6,8 @@ import threading
 from collections.abc import Iterator
 
 from cloudg_lab.registry import uritemplate
-from cloudg_lab.registry.specs import PromptSpec, ResourceSpec, Spec, TemplateSpec, ToolSpec
+from cloudg_lab.registry.specs import PromptSpec, ResourceSpec, TemplateSpec, ToolSpec
+from cloudg_lab.types import Spec
 
 
 class Registry:

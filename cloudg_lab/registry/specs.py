@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from cloudg_lab.registry.uritemplate import variables
-from cloudg_lab.types import META_PREFIX, Kind
+from cloudg_lab.types import Kind, Spec
 
 SENSITIVITIES = ("public", "internal", "confidential", "restricted")
 CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
@@ -19,7 +19,6 @@ CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_acces
 """`manage_data`: load and unload the datasets every principal shares (the other capabilities
 name what a primitive touches; this one names who may change what everyone reads)."""
 
-Sensitivity = Literal["public", "internal", "confidential", "restricted"]
 Completer = Callable[..., Any]
 """`(ctx, value, context_arguments) -> iterable of str`, sync or async."""
 
@@ -47,39 +46,6 @@ def check_capabilities(values: tuple[str, ...] | frozenset[str]) -> frozenset[st
     if unknown:
         raise ValueError(f"Unknown capabilities {unknown}; expected some of {', '.join(CAPABILITIES)}")
     return frozenset(values)
-
-
-@dataclass(frozen=True)
-class Spec:
-    """Fields every primitive shares; `key` is what policies match names against."""
-
-    description: str = ""
-    category: str = "general"
-    sensitivity: Sensitivity = "internal"
-    capabilities: frozenset[str] = frozenset({"read_state"})
-    tags: tuple[str, ...] = ()
-    privileged: bool = False
-    """Registered by the composition root's privileged `Registrar`: its handler gets the
-    `PolicyPort` (`ctx.port`); every other handler gets None there."""
-
-    @property
-    def kind(self) -> Kind:
-        raise NotImplementedError
-
-    @property
-    def key(self) -> str:
-        raise NotImplementedError
-
-    @property
-    def argument_names(self) -> frozenset[str]:
-        """The arguments the primitive declares (the audit names only these in clear)."""
-        return frozenset()
-
-    def catalog_meta(self) -> dict[str, Any]:
-        """The `_meta` every listed primitive carries (seed §4.2)."""
-        return {META_PREFIX + "category": self.category,
-                META_PREFIX + "sensitivity": self.sensitivity,
-                META_PREFIX + "tags": list(self.tags)}
 
 
 @dataclass(frozen=True)
