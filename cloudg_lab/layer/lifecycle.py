@@ -75,7 +75,7 @@ EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
 # --------------------------------------------------------------------------- tools
 
 
-async def call_tool(layer: Host, name: Any, arguments: Any, principal: Principal,
+async def call_tool(layer: Host, name: object, arguments: object, principal: Principal,
                     context: ToolContext | None, *, timeout_seconds: float | None = None) -> ToolResult:
     """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
     started = time.perf_counter()
@@ -119,14 +119,14 @@ async def tool_terminal(layer: Host, info: CallInfo) -> ToolResult:
 # --------------------------------------------------------------------------- resources
 
 
-async def read_resource(layer: Host, uri: Any, principal: Principal,
+async def read_resource(layer: Host, uri: object, principal: Principal,
                         context: ToolContext | None) -> list[Any]:
     started = time.perf_counter()
     try:
         spec, variables = lookup.resource(layer.registry, layer.policy, uri, principal)
     except MCPLayerError as exc:
         raise _scrubbed(layer, exc, "resource", str(uri), spec=None, principal=principal) from None
-    _, info = _begin(layer, "resource", spec, principal, name=uri, arguments=variables,
+    _, info = _begin(layer, "resource", spec, principal, name=str(uri), arguments=variables,
                      context=context, started=started)
     try:
         return list(await layer.chain("resource")(info))
@@ -153,7 +153,7 @@ async def resource_terminal(layer: Host, info: CallInfo) -> list[Any]:
 # --------------------------------------------------------------------------- prompts
 
 
-async def get_prompt(layer: Host, name: Any, arguments: Any, principal: Principal,
+async def get_prompt(layer: Host, name: object, arguments: object, principal: Principal,
                      context: ToolContext | None) -> PromptResult:
     started = time.perf_counter()
     try:
@@ -206,8 +206,8 @@ def _required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- completions
 
 
-async def complete(layer: Host, ref: Any, argument: Any, principal: Principal,
-                   context_arguments: Any) -> dict[str, Any]:
+async def complete(layer: Host, ref: object, argument: object, principal: Principal,
+                   context_arguments: object) -> dict[str, Any]:
     """Unknown refs and handler errors give the empty result; policy refusals raise."""
     started = time.perf_counter()
     if not isinstance(argument, dict) or not isinstance(argument.get("name"), str):

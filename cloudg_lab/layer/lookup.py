@@ -22,8 +22,8 @@ def strip_prefix(name: str, prefix: str) -> str | None:
     return name[len(prefix):] if name.startswith(prefix) else None
 
 
-def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal, *,
-         arguments: Any = None) -> ToolSpec:
+def tool(registry: Registry, policy: Policy, prefix: str, name: object, principal: Principal, *,
+         arguments: object = None) -> ToolSpec:
     """Raises:
         NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
     """
@@ -32,8 +32,8 @@ def tool(registry: Registry, policy: Policy, prefix: str, name: Any, principal: 
     return spec
 
 
-def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal: Principal, *,
-           arguments: Any = None) -> PromptSpec:
+def prompt(registry: Registry, policy: Policy, prefix: str, name: object, principal: Principal, *,
+           arguments: object = None) -> PromptSpec:
     """Raises:
         NotFoundError: `Unknown prompt: NAME`, for unknown, hidden or unprefixed names.
     """
@@ -42,8 +42,8 @@ def prompt(registry: Registry, policy: Policy, prefix: str, name: Any, principal
     return spec
 
 
-def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str, name: Any, *,
-             principal: Principal, arguments: Any) -> Any:
+def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str, name: object, *,
+             principal: Principal, arguments: object) -> Any:
     label = name if isinstance(name, str) else repr(name)
     bare = strip_prefix(name, prefix) if isinstance(name, str) else None
     spec = find(bare) if bare is not None else None
@@ -53,7 +53,7 @@ def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str
     return spec
 
 
-def resource(registry: Registry, policy: Policy, uri: Any,
+def resource(registry: Registry, policy: Policy, uri: object,
              principal: Principal) -> tuple[ResourceSpec | TemplateSpec, dict[str, str]]:
     """Exact URI first, then templates longest first; the first visible match wins.
 
@@ -72,7 +72,7 @@ def resource(registry: Registry, policy: Policy, uri: Any,
     raise NotFoundError(f"Unknown resource: {label}")
 
 
-def completion_target(registry: Registry, policy: Policy, prefix: str, ref: Any,
+def completion_target(registry: Registry, policy: Policy, prefix: str, ref: object,
                       principal: Principal) -> tuple[PromptSpec | TemplateSpec, str] | None:
     """The prompt or template a completion ref names, with the name to report; None if unknown."""
     if not isinstance(ref, dict):
