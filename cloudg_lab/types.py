@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol, TypeAlias
 
 META_PREFIX = "cloudg/"
-"""Every `_meta` key the layer writes starts with this (seed §4.2)."""
+"""Every `_meta` key the layer writes starts with this (ARCHITECTURE.md, "Result anatomy")."""
 
 Kind = Literal["tool", "resource", "prompt", "completion"]
 Transport = Literal["stdio", "http", "memory", "notebook", "python"]
@@ -88,7 +88,7 @@ class OAuthToken:
 
 @dataclass(frozen=True)
 class RequestInfo:
-    """What an adapter knows about one request before the principal is resolved (seed §4.1.2)."""
+    """What an adapter knows about one request before the principal is resolved (ARCHITECTURE.md, step 2)."""
 
     transport: Transport = "python"
     headers: Mapping[str, str] = field(default_factory=dict)
@@ -158,7 +158,7 @@ class TextResourceContents:
 class BlobResourceContents:
     uri: str
     blob: str
-    """Base64 of the bytes; blobs pass the output pipeline untouched (seed §4.3)."""
+    """Base64 of the bytes; blobs pass the output pipeline untouched (ARCHITECTURE.md, "Other kinds")."""
     mime_type: str | None = "application/octet-stream"
     meta: dict[str, Any] | None = None
 
@@ -201,7 +201,7 @@ class ResourceLink:
     type: Literal["resource_link"] = "resource_link"
 
     TEXT_FIELDS = ("uri", "name", "title", "description")
-    """The fields the output pipeline transforms (seed §4.1.11)."""
+    """The fields the output pipeline transforms (ARCHITECTURE.md, step 11)."""
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {"type": "resource_link", "uri": self.uri, "name": self.name}
@@ -312,7 +312,7 @@ class Spec:
         return frozenset()
 
     def catalog_meta(self) -> dict[str, Any]:
-        """The `_meta` every listed primitive carries (seed §4.2)."""
+        """The `_meta` every listed primitive carries (ARCHITECTURE.md, "Result anatomy")."""
         return {META_PREFIX + "category": self.category,
                 META_PREFIX + "sensitivity": self.sensitivity,
                 META_PREFIX + "tags": list(self.tags)}
@@ -333,7 +333,7 @@ class Mark(NamedTuple):
 
 @dataclass
 class CallInfo:
-    """One request as middleware sees it (seed §4.1.5).
+    """One request as middleware sees it (ARCHITECTURE.md, step 5).
 
     `arguments` are the caller's, before the input pipeline reverses pseudonyms: middleware
     (the cache among them) must key on what the caller sent.

@@ -1,4 +1,4 @@
-"""The middleware chain (seed §4.1.5): outermost first, each `async (info, call_next)`."""
+"""The middleware chain (ARCHITECTURE.md, step 5): outermost first, each `async (info, call_next)`."""
 
 from __future__ import annotations
 

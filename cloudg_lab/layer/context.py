@@ -6,7 +6,7 @@ for privileged primitives only the `PolicyPort`; never the layer, the vault or t
 Progress messages and log data travel to the client, so they pass the same output pipeline as
 results (`bind` installs it per call). A timeout or a client's cancel cannot stop a worker thread,
 so the layer sets `cancelled` and handlers that loop over large data poll it (`check_cancelled`)
-and stop early (seed §4.1.9, 17.9); a handler that changes shared state does so inside
+and stop early (ARCHITECTURE.md, step 9); a handler that changes shared state does so inside
 `committing()`, so a cancelled call either changed nothing or finished before the cancel.
 """
 

@@ -1,4 +1,4 @@
-"""The input stage (seed §4.1.7): the shape every argument set must have, then the input pipeline.
+"""The input stage (ARCHITECTURE.md, step 7): the shape every argument set must have, then the input pipeline.
 
 The shape check comes first because transforms walk arguments: a 100,000-level nest or a
 non-JSON object must be refused with a clear message before anything recurses into it.

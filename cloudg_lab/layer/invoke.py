@@ -1,9 +1,9 @@
-"""Running a handler (seed §4.1.9): coroutines on the calling loop, plain functions in a thread.
+"""Running a handler (ARCHITECTURE.md, step 9): coroutines on the calling loop, plain functions in a thread.
 
 `asyncio.timeout` gives `wait_for`'s semantics without creating a task per call, which matters
 for the layer's per-call overhead. A worker thread outlives a timeout or a cancel of the task
 awaiting it (a client's `notifications/cancelled`); either way the context is cancelled so a
-cooperative handler stops (17.9), and `WorkerSlots` bounds the threads per principal.
+cooperative handler stops, and `WorkerSlots` bounds the threads per principal.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The order of the stages, written down once (seed §4.1 and §4.3).
+"""The order of the stages, written down once (ARCHITECTURE.md, "The request's path" and "Other kinds").
 
 tools:       lookup → CallInfo → middleware → check_call → inputs → validate → invoke → finalize
 resources:   lookup → CallInfo → middleware → check_call → inputs → handler → contents

@@ -1,4 +1,6 @@
-"""Finding the spec a request names, as the policy lets this principal see it (seed §4.1.4, §4.3).
+"""Finding the spec a request names, as the policy lets this principal see it.
+
+ARCHITECTURE.md, step 4 and "Other kinds".
 
 Hidden and unknown primitives are indistinguishable: both are recorded as `not_found` and raise
 the same `NotFoundError`, so a caller cannot probe for what a policy hides.

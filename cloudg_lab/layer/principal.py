@@ -1,4 +1,4 @@
-"""Who is calling (seed §4.1.2): custom resolvers first, then the default order.
+"""Who is calling (ARCHITECTURE.md, step 2): custom resolvers first, then the default order.
 
 The default never trusts `clientInfo`: a client can name itself anything.
 """

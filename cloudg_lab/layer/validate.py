@@ -1,4 +1,4 @@
-"""The validate stage (seed §4.1.8): a call's arguments through the model built at registration.
+"""The validate stage (ARCHITECTURE.md, step 8): a call's arguments through the model built at registration.
 
 Unknown keys are refused, defaults filled and values coerced (`"5"` → 5); the model comes from
 `registry.signatures`, so both handler forms (flat or one model) validate alike.

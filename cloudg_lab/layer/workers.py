@@ -1,4 +1,4 @@
-"""Worker threads for sync handlers, at most a few per principal (seed §4.1.9, 17.9).
+"""Worker threads for sync handlers, at most a few per principal (ARCHITECTURE.md, step 9).
 
 A cancelled or timed-out call stops waiting at once, but its thread runs on until the handler
 next polls `ctx.cancelled`. Without a bound, a caller that starts and cancels the same heavy call

@@ -1,4 +1,4 @@
-"""Optional middleware around every call, between the adapter and the policy check (seed §4.1.5).
+"""Optional middleware around every call, between the adapter and the policy check (ARCHITECTURE.md, step 5).
 
 Each piece has the one shape `async (info: CallInfo, call_next) -> result`, knows no framework and
 lives in its own module: `audit_log` (a JSONL trail of hashes), `metrics` (calls, errors and

@@ -200,7 +200,7 @@ class AuditLog:
 
 
 COMPLETION_ARGUMENTS = frozenset({"argument", "value", "context"})
-"""What a completion request carries (seed §4.3)."""
+"""What a completion request carries (ARCHITECTURE.md, "Other kinds")."""
 
 
 def declared_arguments(spec: Any, kind: str) -> frozenset[str]:

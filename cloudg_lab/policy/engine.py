@@ -1,6 +1,6 @@
 """The access decision: pure functions from (policy, spec, principal) to allowed-or-why-not.
 
-Decision order (layer.md): matching rules (roles, then rules), their explicit denies (always win),
+Decision order: matching rules (roles, then rules), their explicit denies (always win),
 the sensitivity ceiling, grants or else the policy's allow/deny lists, capability denies.
 """
 

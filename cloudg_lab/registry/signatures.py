@@ -1,4 +1,4 @@
-"""Handler signatures at registration (seed §4.1.8): the arguments model and the published schema.
+"""Handler signatures at registration (ARCHITECTURE.md, step 8): the arguments model and the published schema.
 
 A handler declares its arguments either flat (`def f(ctx, limit: int = 50)`) or as one model
 (`def f(ctx, args: FindArgs)`). Both give the same `inputSchema` and the same validation: unknown

@@ -1,7 +1,7 @@
 """The small part of RFC 6570 that resource templates use: `{var}` and `{+var}`.
 
 `{var}` stops at `/`, `{+var}` does not; matched values are percent-decoded. Templates are tried
-longest first (seed §4.3), so `cloudg://assets/{+ref}/neighbors` wins over `cloudg://assets/{+ref}`.
+longest first (ARCHITECTURE.md, "Other kinds"), so `cloudg://assets/{+ref}/neighbors` wins over `cloudg://assets/{+ref}`.
 """
 
 from __future__ import annotations
