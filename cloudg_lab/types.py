@@ -101,12 +101,6 @@ class RequestInfo:
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())
 
-    @property
-    def bearer_token(self) -> str | None:
-        value = self.header("authorization") or ""
-        scheme, _, token = value.partition(" ")
-        return token.strip() or None if scheme.lower() == "bearer" else None
-
 
 _LOCAL = Principal(id="local", roles=frozenset({"default", "local"}), attributes={"user": _os_user()})
 

@@ -25,6 +25,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel
 
+from cloudg_lab import pointer
 from cloudg_lab.privacy import pages
 from cloudg_lab.privacy.cutting import safe_end
 from cloudg_lab.privacy.pipeline import Pipeline, Report, TransformContext
@@ -259,7 +260,7 @@ def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
     meta: dict[str, Any] = {META_PREFIX + "error_code": code}
     if data is not None:
         meta[META_PREFIX + "error_data"] = _apply(pipeline, jsonable(data), ctx,
-                                                  "/_meta/cloudg~1error_data")
+                                                  pointer.join("/_meta", META_PREFIX + "error_data"))
     text = _as_text(_apply(pipeline, message, ctx, "/content/0/text"))
     report = ctx.report.to_dict()
     if report:

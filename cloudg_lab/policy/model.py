@@ -7,7 +7,6 @@ fixes a file, not a stack trace.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from importlib import resources
@@ -290,7 +289,3 @@ def _line_of(text: str, loc: tuple[Any, ...]) -> int | None:
         else:
             break
     return line if line is not None else (node.start_mark.line + 1 if node is not None else None)
-
-
-def dump_json(model: PolicyModel) -> str:
-    return json.dumps(model.model_dump(mode="json"), indent=2)

@@ -9,13 +9,13 @@ disk, so a 100,000-asset estate never sits in memory as one document.
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from pathlib import Path
 from typing import IO, Any
 
 from cloudg_lab.data.generator import REGIONS, Estate, EstateGenerator
 from cloudg_lab.data.loader import FINDINGS_FILE, INVENTORY_FILE
+from cloudg_lab.files import atomic_path
 
 SAMPLE_ASSETS = 50
 SAMPLE_SEED = 20260301
@@ -83,8 +83,6 @@ def _write_inventory(fh: IO[str], gen: EstateGenerator) -> None:
 
 
 def _atomic(path: Path, write: Any) -> None:
-    """Write through a temporary file and rename, so a crash never leaves half a file."""
-    temp = path.with_name(path.name + ".tmp")
-    with temp.open("w", encoding="utf-8") as fh:
+    """Write through `files.atomic_path`, so a crash never leaves half a file."""
+    with atomic_path(path) as temp, temp.open("w", encoding="utf-8") as fh:
         write(fh)
-    os.replace(temp, path)
