@@ -2,7 +2,7 @@
 
 | layer outcome                         | SDK answer                                          |
 |---------------------------------------|-----------------------------------------------------|
-| `ToolResult` (success or `isError`)   | `CallToolResult` from `to_wire()`                   |
+| `ToolResult` (success or `isError`)   | `CallToolResult`, field by field (`codec`)          |
 | resource contents                     | `ReadResourceResult`                                |
 | `PromptResult`                        | `GetPromptResult`                                   |
 | completion values                     | `CompleteResult`                                    |
@@ -28,10 +28,9 @@ from typing import Any, TypeVar
 
 from mcp import MCPError, types
 
-from cloudg_lab.adapters import eras
+from cloudg_lab.adapters import codec, eras
 from cloudg_lab.errors import MCPLayerError, NotFoundError, protocol_code
 from cloudg_lab.logs import log_failure
-from cloudg_lab.types import PromptResult, ToolResult
 
 T = TypeVar("T")
 INTERNAL_ERROR = -32603
@@ -75,16 +74,9 @@ def single_page(params: types.PaginatedRequestParams | None) -> None:
         raise MCPError(eras.INVALID_PARAMS, "Invalid cursor: this listing has a single page")
 
 
-def tool_result(result: ToolResult) -> types.CallToolResult:
-    return types.CallToolResult.model_validate(result.to_wire())
-
-
-def read_result(contents: list[Any]) -> types.ReadResourceResult:
-    return types.ReadResourceResult.model_validate({"contents": [c.to_wire() for c in contents]})
-
-
-def prompt_result(result: PromptResult) -> types.GetPromptResult:
-    return types.GetPromptResult.model_validate(result.to_wire())
+tool_result = codec.tool_result
+read_result = codec.read_result
+prompt_result = codec.prompt_result
 
 
 def completion_result(values: dict[str, Any]) -> types.CompleteResult:

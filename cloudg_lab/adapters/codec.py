@@ -1,0 +1,93 @@
+"""Core value objects straight to the SDK's types, without a dict to re-validate on the way.
+
+The layer's `ToolResult`, content blocks and resource contents are already checked when they are
+built (dataclasses of plain strings and JSON values), so each becomes its SDK model through
+`model_construct`, with exactly the fields `to_wire()` would have sent: the same models, the
+same set fields, the same bytes on the wire, without validating every result twice. Only
+annotations, free-form dicts a handler may fill, still pass the SDK's validation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp import types
+
+from cloudg_lab.types import (
+    BlobResourceContents,
+    ContentBlock,
+    EmbeddedResource,
+    ImageContent,
+    PromptResult,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolResult,
+)
+
+SdkContent = types.TextContent | types.ImageContent | types.EmbeddedResource | types.ResourceLink
+SdkContents = types.TextResourceContents | types.BlobResourceContents
+
+
+def tool_result(result: ToolResult) -> types.CallToolResult:
+    fields: dict[str, Any] = {"content": [content(c) for c in result.content],
+                              "is_error": result.is_error}
+    if result.structured is not None:
+        fields["structured_content"] = result.structured
+    if result.meta:
+        fields["meta"] = result.meta
+    return types.CallToolResult.model_construct(**fields)
+
+
+def read_result(items: list[TextResourceContents | BlobResourceContents]) -> types.ReadResourceResult:
+    return types.ReadResourceResult.model_construct(contents=[contents(c) for c in items])
+
+
+def prompt_result(result: PromptResult) -> types.GetPromptResult:
+    messages = [types.PromptMessage.model_construct(role=m.role, content=content(m.content))
+                for m in result.messages]
+    fields: dict[str, Any] = {"messages": messages}
+    if result.description is not None:
+        fields["description"] = result.description
+    if result.meta:
+        fields["meta"] = result.meta
+    return types.GetPromptResult.model_construct(**fields)
+
+
+def content(block: ContentBlock) -> SdkContent:
+    """One content block as the SDK's model of its type."""
+    if isinstance(block, TextContent):
+        return types.TextContent.model_construct(type="text", text=block.text,
+                                                 **_annotations(block.annotations))
+    if isinstance(block, ImageContent):
+        return types.ImageContent.model_construct(type="image", data=block.data, mime_type=block.mime_type,
+                                                  **_annotations(block.annotations))
+    if isinstance(block, EmbeddedResource):
+        return types.EmbeddedResource.model_construct(type="resource", resource=contents(block.resource),
+                                                      **_annotations(block.annotations))
+    if not isinstance(block, ResourceLink):
+        raise TypeError(f"not a content block: {type(block).__name__}")
+    fields: dict[str, Any] = {"type": "resource_link", "uri": block.uri, "name": block.name}
+    if block.title is not None:
+        fields["title"] = block.title
+    if block.description is not None:
+        fields["description"] = block.description
+    if block.mime_type:
+        fields["mime_type"] = block.mime_type
+    return types.ResourceLink.model_construct(**fields, **_annotations(block.annotations))
+
+
+def contents(item: TextResourceContents | BlobResourceContents) -> SdkContents:
+    """Resource contents (read results, embedded resources) as the SDK's model."""
+    fields: dict[str, Any] = {"uri": item.uri}
+    if item.mime_type:
+        fields["mime_type"] = item.mime_type
+    if item.meta:
+        fields["meta"] = item.meta
+    if isinstance(item, TextResourceContents):
+        return types.TextResourceContents.model_construct(text=item.text, **fields)
+    return types.BlobResourceContents.model_construct(blob=item.blob, **fields)
+
+
+def _annotations(annotations: dict[str, Any] | None) -> dict[str, Any]:
+    return {"annotations": types.Annotations.model_validate(annotations)} if annotations else {}
