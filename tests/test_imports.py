@@ -2,8 +2,9 @@
 
 The order is an import-linter `layers` contract in pyproject.toml (`[tool.importlinter]`);
 imports under `TYPE_CHECKING` count, since a cycle hidden there is still a knot for the reader.
-Three clusters predate the contract and are being taken apart by their owners; a cycle anywhere
-else, or one of those growing past its members, fails here.
+Three clusters predate the contract and are being taken apart by their owners (cycles inside
+privacy/, inside notebook/, and the inventory with its indexes); any other cycle, and any cycle
+crossing from one of those packages into another, fails here.
 """
 
 from __future__ import annotations
@@ -17,21 +18,12 @@ import grimp
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "cloudg_lab"
 KNOWN_CLUSTERS = {
-    "privacy transforms around the pipeline (the walker rewrite)": frozenset(
-        {"cloudg_lab.privacy.common", "cloudg_lab.privacy.fusion", "cloudg_lab.privacy.pipeline",
-         "cloudg_lab.privacy.stagewalk", "cloudg_lab.privacy.transforms"}
-        | {f"cloudg_lab.privacy.transforms.{m}" for m in (
-            "alias", "annotate", "depseudonymize", "guard_secrets", "project", "redact", "refuse_real",
-            "sanitize")}),
-    "inventory and its indexes": frozenset({"cloudg_lab.data.indexes", "cloudg_lab.data.inventory"}),
-    "notebook session, serving and commands (issue 14, notebook side doors)": frozenset(
-        {"cloudg_lab", "cloudg_lab.notebook.api", "cloudg_lab.notebook.completer",
-         "cloudg_lab.notebook.extension", "cloudg_lab.notebook.magics", "cloudg_lab.notebook.serving",
-         "cloudg_lab.notebook.session", "cloudg_lab.notebook.widgets", "cloudg_lab.notebook.widgets.audit",
-         "cloudg_lab.notebook.widgets.inspector", "cloudg_lab.notebook.commands"}
-        | {f"cloudg_lab.notebook.commands.{m}" for m in (
-            "audit", "base", "call", "catalog", "complete", "export", "history", "inspector", "policy",
-            "preview", "prompt", "read", "report", "serve", "usage", "use", "vault", "workspace")}),
+    # Inside privacy/: the transforms and the pipeline import each other (the walker rewrite).
+    "privacy": lambda c: all(m.startswith("cloudg_lab.privacy.") for m in c),
+    "inventory and its indexes": lambda c: c == {"cloudg_lab.data.indexes", "cloudg_lab.data.inventory"},
+    # Inside notebook/ (and the package root, whose `load_ipython_extension` imports it lazily):
+    # session, serving and the commands (issue 14, the notebook side doors, a later round).
+    "notebook": lambda c: all(m == "cloudg_lab" or m.startswith("cloudg_lab.notebook.") for m in c),
 }
 
 
@@ -88,7 +80,7 @@ def test_the_layer_order_contract_holds():
 
 def test_no_import_cycle_outside_the_known_clusters():
     graph = grimp.build_graph(PACKAGE, exclude_type_checking_imports=False)
-    new = [sorted(c) for c in cycles(graph) if not any(c <= known for known in KNOWN_CLUSTERS.values())]
+    new = [sorted(c) for c in cycles(graph) if not any(known(c) for known in KNOWN_CLUSTERS.values())]
     assert not new, f"new import cycles: {new}"
 
 

@@ -2,7 +2,7 @@
 
 `JwtVerifier` is the SDK's `TokenVerifier` (its hook for resource servers): the bearer guard asks
 it about any token that is not one of the static ones, and on success the SDK's own auth context
-carries the access token, where the default resolver (seed §4.1.2, step 2) makes the client id
+carries the access token, where the default resolver (ARCHITECTURE.md, step 2) makes the client id
 the principal id and the scopes its roles.
 
 What is checked: the signature with a key from the issuer's JWKS (PyJWT's `PyJWKClient`, which
