@@ -102,6 +102,15 @@ class Layer(Registrar):
         self.services = services
         self.port = LayerPort(policy, services, settings.prefix)
         self.default_timeout = default_timeout
+        # Plain attributes, not properties over `services` and `settings`: the stages read
+        # them on every call.
+        self.workspace: Workspace = services.workspace
+        self.vault: Vault = services.vault
+        self.audit_log: AuditLog = services.audit
+        self.prefix: str = settings.prefix
+        self.max_output_chars: int = settings.max_output_chars
+        self.workers: WorkerSlots = settings.workers
+        self.principal_resolvers: list[PrincipalResolver] = settings.principal_resolvers
         self._settings = settings
         self._middleware = middleware
         self._chains: dict[str, Terminal] = {}
@@ -126,34 +135,6 @@ class Layer(Registrar):
                                 list(self._middleware), self.default_timeout)
 
     # ------------------------------------------------------------------ parts
-
-    @property
-    def workspace(self) -> Workspace:
-        return self.services.workspace
-
-    @property
-    def vault(self) -> Vault:
-        return self.services.vault
-
-    @property
-    def audit_log(self) -> AuditLog:
-        return self.services.audit
-
-    @property
-    def prefix(self) -> str:
-        return self._settings.prefix
-
-    @property
-    def max_output_chars(self) -> int:
-        return self._settings.max_output_chars
-
-    @property
-    def workers(self) -> WorkerSlots:
-        return self._settings.workers
-
-    @property
-    def principal_resolvers(self) -> list[PrincipalResolver]:
-        return self._settings.principal_resolvers
 
     @property
     def middleware(self) -> tuple[Middleware, ...]:
@@ -189,7 +170,7 @@ class Layer(Registrar):
 
     def known_identifiers(self) -> Mapping[str, str] | None:
         """Real identifiers of the loaded datasets (value → entity), for free-text detection."""
-        return self.services.known_identifiers()
+        return self.workspace.known_identifiers()
 
     def dataset_hint(self, arguments: Mapping[str, Any] | None, principal: Principal) -> str | None:
         """The dataset a call concerns (the caller's active one by default), for provenance."""
