@@ -197,14 +197,22 @@ class ResourceLink:
     TEXT_FIELDS = ("uri", "name", "title", "description")
     """The fields the output pipeline transforms (ARCHITECTURE.md, step 11)."""
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"type": "resource_link", "uri": self.uri, "name": self.name}
+    def present(self) -> dict[str, Any]:
+        """The fields a link sends, by field name (unset title and description are left out);
+        `to_wire` and the SDK codec both start from this."""
+        fields: dict[str, Any] = {"type": "resource_link", "uri": self.uri, "name": self.name}
         if self.title is not None:
-            wire["title"] = self.title
+            fields["title"] = self.title
         if self.description is not None:
-            wire["description"] = self.description
+            fields["description"] = self.description
         if self.mime_type:
-            wire["mimeType"] = self.mime_type
+            fields["mime_type"] = self.mime_type
+        return fields
+
+    def to_wire(self) -> dict[str, Any]:
+        wire = self.present()
+        if "mime_type" in wire:
+            wire["mimeType"] = wire.pop("mime_type")
         return _with_annotations(wire, self.annotations)
 
 

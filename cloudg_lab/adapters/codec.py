@@ -58,24 +58,16 @@ def prompt_result(result: PromptResult) -> types.GetPromptResult:
 def content(block: ContentBlock) -> SdkContent:
     """One content block as the SDK's model of its type."""
     if isinstance(block, TextContent):
-        return types.TextContent(type="text", text=block.text,
-                                                 **_annotations(block.annotations))
+        return types.TextContent(type="text", text=block.text, **_annotations(block.annotations))
     if isinstance(block, ImageContent):
         return types.ImageContent(type="image", data=block.data, mime_type=block.mime_type,
-                                                  **_annotations(block.annotations))
+                                  **_annotations(block.annotations))
     if isinstance(block, EmbeddedResource):
         return types.EmbeddedResource(type="resource", resource=contents(block.resource),
-                                                      **_annotations(block.annotations))
+                                      **_annotations(block.annotations))
     if not isinstance(block, ResourceLink):
         raise TypeError(f"not a content block: {type(block).__name__}")
-    fields: dict[str, Any] = {"type": "resource_link", "uri": block.uri, "name": block.name}
-    if block.title is not None:
-        fields["title"] = block.title
-    if block.description is not None:
-        fields["description"] = block.description
-    if block.mime_type:
-        fields["mime_type"] = block.mime_type
-    return types.ResourceLink(**fields, **_annotations(block.annotations))
+    return types.ResourceLink(**block.present(), **_annotations(block.annotations))
 
 
 def contents(item: TextResourceContents | BlobResourceContents) -> SdkContents:
