@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from cloudg_lab.notebook.display import CallResult, Listing, Origin, PromptView, ReadResult, Table
-from cloudg_lab.notebook.display.progress import TextProgress
 from cloudg_lab.notebook.payload import MIME_TYPE, ResultPayload
 from cloudg_lab.types import (
     META_PREFIX,
@@ -118,12 +117,17 @@ async def test_next_and_pages_follow_the_cursor_with_the_same_arguments():
     assert list(frame["id"]) == [f"res-{i}" for i in range(5)]
 
 
-def test_text_progress_counts_items(capsys):
-    bar = TextProgress("find_assets", 5)
-    bar.advance(2)
-    bar.advance(3)
-    bar.close()
-    assert "find_assets: 5/5 items" in capsys.readouterr().err
+async def test_a_page_walk_shows_its_progress_in_items(capsys):
+    pages = [{"total": 5, "returned": 2, "next_cursor": "c2", "items": [{"id": "a"}, {"id": "b"}]},
+             {"total": 5, "returned": 3, "next_cursor": None, "items": [{"id": c} for c in "cde"]}]
+
+    async def follow(arguments: dict[str, Any]) -> CallResult:
+        return CallResult(ToolResult(content=[], structured=pages[1]), origin(**arguments), follow)
+
+    first = CallResult(ToolResult(content=[], structured=pages[0]), origin(limit=2), follow)
+    assert len(await first.pages()) == 2
+    err = capsys.readouterr().err
+    assert "find_assets" in err and "/5 " in err and "item/s" in err  # a bar of 5 items, cleared when done
 
 
 def test_a_table_pages_rather_than_showing_every_row():

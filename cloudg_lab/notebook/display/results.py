@@ -12,9 +12,10 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mapping, Sequence
 from typing import Any
 
+from tqdm.auto import tqdm
+
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
-from cloudg_lab.notebook.display.progress import progress
 from cloudg_lab.notebook.display.structured import structured_html
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
@@ -195,12 +196,13 @@ class PageStream:
 
     async def _walk(self) -> AsyncIterator[CallResult]:
         total = (self.first.structured or {}).get("total")
-        bar = progress(self.first.origin.name, total if isinstance(total, int) else None)
+        bar = tqdm(total=total if isinstance(total, int) else None, desc=self.first.origin.name,
+                   unit="item", leave=False)  # a widget in a kernel, text elsewhere; as `%mcp load`'s
         page: CallResult | None = self.first
         try:
             while page is not None:
                 returned = (page.structured or {}).get("returned")
-                bar.advance(returned if isinstance(returned, int) else 1)
+                bar.update(returned if isinstance(returned, int) else 1)
                 yield page
                 page = await page.next()
         finally:
