@@ -30,9 +30,10 @@ from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
 from cloudg_lab.observers import Listeners
-from cloudg_lab.types import Principal
+from cloudg_lab.types import Principal, identifier_pattern
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+NAME_PATTERN = identifier_pattern(64)
+"""Dataset names."""
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 MAX_DATASETS = 16
 Listener = Callable[[str, str], None]

@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import os
-import tempfile
 import threading
 import weakref
 from collections.abc import Callable
@@ -23,6 +22,8 @@ from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from cloudg_lab.files import atomic_path
 
 FORMAT = "cloudg-lab-vault/1"
 AUTOSAVE_DELAY = 0.5
@@ -95,22 +96,10 @@ def write_atomic(path: Path, data: bytes) -> None:
     Raises:
         OSError: when the directory cannot be written (the old file is then untouched).
     """
-    directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(directory, os.O_RDONLY)
+    with atomic_path(path, mode=0o600) as temp:
+        temp.write_bytes(data)
+    with contextlib.suppress(OSError):  # the rename itself survives a crash only once the
+        dir_fd = os.open(path.parent, os.O_RDONLY)  # directory is on disk too
         try:
             os.fsync(dir_fd)
         finally:

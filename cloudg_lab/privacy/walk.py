@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from cloudg_lab.pointer import escape
 from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.types import Mark
 
@@ -155,7 +156,7 @@ class Run:
                 elif type(at) is str and "/" not in at and "~" not in at:
                     path = f"{prefix}/{at}"
                 else:
-                    path = f"{prefix}/{_escape(at)}"
+                    path = f"{prefix}/{escape(at)}"
                 for kind, entity in marks:
                     append(new(Mark, (path, kind, entity)))
         return self._marks
@@ -169,7 +170,7 @@ class Run:
         if frames[start].prefix is None:
             frames[start].prefix = self.base
         for j in range(start + 1, i + 1):
-            frames[j].prefix = f"{frames[j - 1].prefix}/{_escape(frames[j - 1].at)}"
+            frames[j].prefix = f"{frames[j - 1].prefix}/{escape(frames[j - 1].at)}"
         return frames[i].prefix or self.base
 
     def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
@@ -453,8 +454,3 @@ class _Frame:
         while f"{key} ({n})" in self.out or f"{key} ({n})" in self.src:
             n += 1
         return f"{key} ({n})"
-
-
-def _escape(key: Any) -> str:
-    text = str(key)
-    return text.replace("~", "~0").replace("/", "~1") if ("~" in text or "/" in text) else text

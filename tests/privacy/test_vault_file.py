@@ -84,33 +84,25 @@ def test_autosave_writes_soon_after_a_change(tmp_path: Path) -> None:
 
 
 _CHILD = """
-import os, sys, threading
-from cloudg_lab.privacy import vault_file
+import os, pathlib, sys, threading
+from cloudg_lab import files
 from cloudg_lab.privacy.vault import Vault
 
 def stall():
     print("stalled", flush=True)
     threading.Event().wait(120)  # the parent kills us here
 
-class HalfWriter:
-    def __init__(self, handle):
-        self.handle = handle
-    def __enter__(self):
-        return self
-    def __exit__(self, *exc):
-        return self.handle.__exit__(*exc)
-    def write(self, data):
-        self.handle.write(data[: len(data) // 2])
-        self.handle.flush()
-        stall()
-    def __getattr__(self, name):
-        return getattr(self.handle, name)
+def half_then_stall(self, data):
+    with self.open("wb") as handle:  # half of the new file on disk, then the kill
+        handle.write(data[: len(data) // 2])
+        handle.flush()
+        os.fsync(handle.fileno())
+    stall()
 
-real_fdopen = os.fdopen
 if sys.argv[3] == "half-written":
-    vault_file.os.fdopen = lambda fd, mode: HalfWriter(real_fdopen(fd, mode))
+    pathlib.Path.write_bytes = half_then_stall
 else:
-    vault_file.os.fsync = lambda fd: stall()
+    files.os.fsync = lambda fd: stall()  # written in full, killed before the rename
 vault = Vault(sys.argv[2], path=sys.argv[1])
 for i in range(5000):
     vault.tokenize(f"more-{i}", "resource_name")

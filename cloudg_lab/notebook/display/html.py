@@ -17,6 +17,7 @@ from typing import Any
 
 from cloudg_lab.notebook.display.style import ROOT, STYLE
 from cloudg_lab.notebook.display.values import plain_text
+from cloudg_lab.pointer import join
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import Mark
 
@@ -39,8 +40,7 @@ def index_marks(marks: Iterable[Mark]) -> dict[str, Mark]:
 
 def pointer(base: str, key: str | int) -> str:
     """`base` extended by one JSON-pointer token (RFC 6901 escaping)."""
-    token = str(key).replace("~", "~0").replace("/", "~1")
-    return f"{base}/{token}"
+    return join(base, key)
 
 
 def badge(text_html: str, mark: Mark | None) -> str:
