@@ -1,4 +1,5 @@
-"""P1, P2, P11: what the layer adds to a call, and whether 100,000 calls leave memory flat.
+"""P1, P2, P3, P11: what the layer adds to a call, a find_assets page, and whether 100,000 calls
+leave memory flat.
 
 Each figure sits next to its baseline from the same run: the same handler called directly.
 Run: `python benchmarks/bench_layer.py [--calls N]`.
@@ -10,12 +11,15 @@ import argparse
 import asyncio
 import gc
 import statistics
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from cloudg_lab import Layer, Principal
+from cloudg_lab.sample import generate
 
 TWENTY_FIELDS = {f"field_{i}": f"value number {i}" for i in range(12)} | {
     "account_id": "123456789012", "arn": "arn:aws:ec2:us-east-1:123456789012:instance/i-0abc123def4567890",
@@ -85,6 +89,34 @@ async def _direct_record() -> dict[str, Any]:
     return dict(TWENTY_FIELDS)
 
 
+FIND_TARGETS_MS = {"open": 1.0, "strict": 1.5}
+
+
+async def find_page(n: int, assets: int = 10_000) -> dict[str, float]:
+    """P3 (issue 15): a 50-item `find_assets` page on a generated 10k-asset estate, median ms,
+    through `call_tool` (query, output pipeline, text block), per profile; rate limits off."""
+    rows = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = generate(assets, seed=5, out=Path(folder))
+        for policy in FIND_TARGETS_MS:
+            layer = Layer(policy=policy, datasets={"bench": path})
+            layer.policy.rate_limiter.store = _Unlimited()
+            samples = await timed(lambda lay=layer: lay.call_tool("find_assets", {"limit": 50}), n,
+                                  lambda: None)
+            rows[policy] = statistics.median(samples) / 1000
+    return rows
+
+
+class _Unlimited:
+    """A bucket store that never refuses: the figure is the page's, not the limiter's."""
+
+    def take(self, wants: Any) -> None:
+        return None
+
+    def reset(self) -> None:
+        return None
+
+
 async def memory(calls: int) -> tuple[float, float, float]:
     layer = Layer(policy={"name": "audited", "audit": True}, catalog=False)
 
@@ -118,6 +150,10 @@ async def main() -> None:
     print(f"{'policy tool':22} {'direct µs':>10} {'layer µs':>10} {'added µs':>10} {'layer p95':>10}")
     for label, base, median, tail in rows:
         print(f"{label:22} {base:10.1f} {median:10.1f} {median - base:10.1f} {tail:10.1f}")
+    pages = await find_page(max(200, args.calls // 10))
+    for policy, ms in pages.items():
+        print(f"P3 find_assets limit 50 on 10k assets, {policy:6} {ms:.2f} ms median "
+              f"(target ≤ {FIND_TARGETS_MS[policy]:.1f} ms)")
     before, middle, after = await memory(args.memory_calls)
     print(f"memory over {args.memory_calls:,} calls (audit on, ring 1000): "
           f"{before:.2f} MB → {middle:.2f} MB (half) → {after:.2f} MB")
@@ -126,7 +162,8 @@ async def main() -> None:
     growth = after - middle
     print(f"SUMMARY P1 open async added {added_open:.1f} µs (target ≤ 60) | "
           f"P2 strict 20-field added {added_strict:.1f} µs (target ≤ 250) | "
-          f"P11 second-half growth {growth * 1000:.0f} KB (flat ≈ 0)")
+          f"P11 second-half growth {growth * 1000:.0f} KB (flat ≈ 0) | P3 find_assets "
+          + ", ".join(f"{p} {ms:.2f} ms" for p, ms in pages.items()))
 
 
 if __name__ == "__main__":
