@@ -165,6 +165,28 @@ class Layer(Registrar):
 
         return register_into(self, server, **options)
 
+    async def mount(self, name: str, upstream: Any, **options: Any) -> Any:
+        """Put this layer in front of an MCP server: its tools and prompts become `NAME_*`, its
+        resources `NAME+URI`, all under this layer's policy (`adapters.mount.mount`).
+
+        Raises:
+            ValueError: for a bad or taken name or upstream description.
+            UpstreamError: when the upstream cannot be reached.
+        """
+        from cloudg_lab.adapters.mount import mount
+
+        return await mount(self, name, upstream, **options)
+
+    async def unmount(self, name: str) -> None:
+        """Remove a mounted upstream's primitives and close its connection.
+
+        Raises:
+            KeyError: when nothing is mounted as `name`.
+        """
+        from cloudg_lab.adapters.mount import unmount
+
+        await unmount(self, name)
+
     def resolve_principal(self, info: RequestInfo) -> Principal:
         return resolve_principal(info, self.principal_resolvers)
 

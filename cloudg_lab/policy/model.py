@@ -17,10 +17,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cloudg_lab.errors import PolicyError
+from cloudg_lab.policy.mounts import MountRule
 from cloudg_lab.registry.specs import CAPABILITIES, SENSITIVITIES
 
 Capability = Literal["read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
-                     "manage_data"]
+                     "manage_data", "upstream"]
 SensitivityName = Literal["public", "internal", "confidential", "restricted"]
 KindName = Literal["tool", "resource", "prompt", "completion"]
 PROFILES = ("open", "standard", "strict", "read_only", "audit")
@@ -130,13 +131,15 @@ class PolicyModel(AccessRules):
     vault: VaultConfig = VaultConfig()
     detectors: list[DetectorSpec] = []
     disabled_detectors: list[str] = []
+    mounts: list[MountRule] = []
+    """How primitives of mounted upstream servers are classified (`policy.mounts`)."""
 
 
 # --------------------------------------------------------------------------- merging
 
 _UNION_KEYS = frozenset({"deny_tools", "deny_resources", "deny_prompts", "deny_categories",
                          "deny_capabilities", "audit_capabilities"})
-_CONCAT_KEYS = frozenset({"rules", "rate_limits", "detectors", "disabled_detectors"})
+_CONCAT_KEYS = frozenset({"rules", "rate_limits", "detectors", "disabled_detectors", "mounts"})
 _REPLACE_KEYS = frozenset({"transforms", "input_transforms", "allow_tools", "allow_resources",
                            "allow_prompts", "allow_categories", "allow_capabilities", "show_denied"})
 

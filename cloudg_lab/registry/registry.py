@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 from cloudg_lab.registry import uritemplate
 from cloudg_lab.registry.specs import PromptSpec, ResourceSpec, TemplateSpec, ToolSpec
@@ -44,6 +45,22 @@ class Registry:
                 raise TypeError(f"Not a spec: {type(spec).__name__}")
             self.version += 1
         return spec
+
+    def remove(self, spec: Spec) -> bool:
+        """Unregister `spec` if it is the one registered under its name or URI (a spec that
+        replaced it since stays); whether anything was removed."""
+        with self._lock:
+            table: dict[str, Any] = (self._tools if isinstance(spec, ToolSpec)
+                                     else self._resources if isinstance(spec, ResourceSpec)
+                                     else self._templates if isinstance(spec, TemplateSpec)
+                                     else self._prompts)
+            if table.get(spec.key) is not spec:
+                return False
+            del table[spec.key]
+            if isinstance(spec, TemplateSpec):
+                self._by_length = [t for t in self._by_length if t is not spec]
+            self.version += 1
+        return True
 
     def tool(self, name: str) -> ToolSpec | None:
         return self._tools.get(name)

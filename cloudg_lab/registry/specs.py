@@ -15,9 +15,10 @@ from cloudg_lab.types import Kind, Spec
 
 SENSITIVITIES = ("public", "internal", "confidential", "restricted")
 CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
-                "manage_data")
+                "manage_data", "upstream")
 """`manage_data`: load and unload the datasets every principal shares (the other capabilities
-name what a primitive touches; this one names who may change what everyone reads)."""
+name what a primitive touches; this one names who may change what everyone reads).
+`upstream`: forwards to a mounted MCP server, whose behaviour the layer does not know."""
 
 Completer = Callable[..., Any]
 """`(ctx, value, context_arguments) -> iterable of str`, sync or async."""

@@ -1,0 +1,91 @@
+"""SDK answers from a mounted upstream as the layer's own value objects.
+
+The layer's output pipeline knows `cloudg_lab.types`, not the SDK's models, so each block of an
+upstream result is rebuilt here. URIs the upstream hands out are routed (`NAME+uri`) so a caller
+can read them back through the layer; `_meta` keys in the layer's own namespace (`cloudg/`) and
+the protocol's (`io.modelcontextprotocol/`) are dropped, so an upstream can forge neither a
+transform report or an error code nor the envelope of the layer's own answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from mcp import types as sdk
+
+from cloudg_lab.types import (
+    META_PREFIX,
+    BlobResourceContents,
+    ContentBlock,
+    EmbeddedResource,
+    ImageContent,
+    PromptMessage,
+    PromptResult,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
+    ToolResult,
+)
+
+_RESERVED = (META_PREFIX, "io.modelcontextprotocol/")
+Route = Callable[[str], str]
+"""Upstream URI → the URI a caller of the layer uses for it."""
+
+
+def tool_result(result: sdk.CallToolResult, route: Route) -> ToolResult:
+    """A successful upstream result (the caller checks `is_error` first)."""
+    return ToolResult(content=[block(b, route) for b in result.content],
+                      structured=dict(result.structured_content)
+                      if result.structured_content is not None else None,
+                      meta=foreign_meta(result.meta))
+
+
+def error_text(result: sdk.CallToolResult) -> str:
+    """The text of an upstream `isError` result, for the layer's own error result."""
+    texts = [b.text for b in result.content if isinstance(b, sdk.TextContent)]
+    return "\n".join(texts) or "The upstream tool reported an error"
+
+
+def block(item: Any, route: Route) -> ContentBlock:
+    """One content block; audio (which the layer has no type for) becomes a note saying so."""
+    notes = _annotations(item)
+    if isinstance(item, sdk.TextContent):
+        return TextContent(text=item.text, annotations=notes)
+    if isinstance(item, sdk.ImageContent):
+        return ImageContent(data=item.data, mime_type=item.mime_type, annotations=notes)
+    if isinstance(item, sdk.EmbeddedResource):
+        return EmbeddedResource(resource=contents(item.resource, route), annotations=notes)
+    if isinstance(item, sdk.ResourceLink):
+        return ResourceLink(uri=route(str(item.uri)), name=item.name, title=item.title,
+                            description=item.description, mime_type=item.mime_type,
+                            annotations=notes)
+    kind = getattr(item, "type", type(item).__name__)
+    return TextContent(text=f"[{kind} content from the upstream is not forwarded]")
+
+
+def contents(item: Any, route: Route) -> TextResourceContents | BlobResourceContents:
+    uri = route(str(item.uri))
+    meta = foreign_meta(item.meta) or None
+    if isinstance(item, sdk.BlobResourceContents):
+        return BlobResourceContents(uri=uri, blob=item.blob, mime_type=item.mime_type, meta=meta)
+    return TextResourceContents(uri=uri, text=item.text, mime_type=item.mime_type, meta=meta)
+
+
+def prompt_result(result: sdk.GetPromptResult, route: Route) -> PromptResult:
+    return PromptResult(messages=[PromptMessage(role=m.role, content=block(m.content, route))
+                                  for m in result.messages],
+                        description=result.description, meta=foreign_meta(result.meta))
+
+
+def foreign_meta(meta: Mapping[str, Any] | None) -> dict[str, Any]:
+    """An upstream's `_meta` without keys in the layer's or the protocol's namespace."""
+    return {k: v for k, v in (meta or {}).items() if not k.startswith(_RESERVED)}
+
+
+def _annotations(item: Any) -> dict[str, Any] | None:
+    notes = getattr(item, "annotations", None)
+    if notes is None:
+        return None
+    dumped: dict[str, Any] = notes.model_dump(by_alias=True, exclude_none=True, mode="json")
+    return dumped or None
