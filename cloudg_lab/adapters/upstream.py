@@ -1,8 +1,8 @@
 """One session with a mounted MCP server, held open for the layer, and its failures as layer errors.
 
 An upstream is a stdio command (a list, or a string split like a shell would), a streamable
-HTTP URL (with headers or a bearer token), an in-process SDK `Server` / `MCPServer`, or any
-`Opener` (how `adapters.fastmcp` brings a fastmcp app in). Each becomes an `mcp` SDK
+HTTP URL (with headers or a bearer token), an in-process SDK `Server` / `MCPServer`, a fastmcp
+app (through `adapters.fastmcp`), or any `Opener`. Each becomes an `mcp` SDK
 `ClientSession`; the layer's forwarding handlers only ever talk to that session.
 
 The session lives in a task of its own: the SDK's transports are anyio task groups, which must be
@@ -62,6 +62,11 @@ def opener(source: Source, *, headers: Mapping[str, str] | None = None, token: s
     if isinstance(source, Server | MCPServer):
         _only_http(headers, token, "an in-process server")
         return lambda: _client(Client(source))
+    if _is_fastmcp(source):
+        from cloudg_lab.adapters.fastmcp import opener as fastmcp_opener
+
+        _only_http(headers, token, "a fastmcp app")
+        return fastmcp_opener(source)
     if callable(source):
         _only_http(headers, token, "an opener")
         return source
@@ -76,10 +81,18 @@ def opener(source: Source, *, headers: Mapping[str, str] | None = None, token: s
     return lambda: _client(Client(params))
 
 
+def _is_fastmcp(source: object) -> bool:
+    """A fastmcp app, recognised without importing fastmcp (an optional extra)."""
+    return any(c.__module__.startswith("fastmcp.") and c.__name__ == "FastMCP"
+               for c in type(source).__mro__)
+
+
 def describe(source: Source) -> str:
     """What `source` is, without its arguments or credentials (for listings and messages)."""
     if isinstance(source, Server | MCPServer):
         return "in-process server"
+    if _is_fastmcp(source):
+        return "fastmcp app"
     if callable(source):
         return "in-process app"
     if isinstance(source, str) and source.startswith(_HTTP_SCHEMES):
