@@ -100,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
                        help="extra Origin to accept (e.g. 'https://app.example')")
     serve.add_argument("--audit-log", metavar="PATH", help="append a JSONL audit trail (mode 0600)")
+    serve.add_argument("--mount", action="append", default=[], metavar="NAME=CMD_OR_URL",
+                       help="serve an MCP server's primitives as NAME_* (a command, or an http(s) "
+                            "URL) under the policy; repeatable")
     serve.add_argument("--oauth-issuer", metavar="URL",
                        help="accept JWT access tokens from this OAuth issuer (HTTP only)")
     serve.add_argument("--oauth-audience", metavar="AUD", help="the audience those tokens must name")
@@ -342,7 +345,7 @@ def _serve(layer: Any, args: argparse.Namespace) -> int:
     if args.transport == "stdio":
         from cloudg_lab.adapters.stdio import run_stdio
 
-        asyncio.run(run_stdio(layer))
+        _run_mounted(layer, args, lambda: run_stdio(layer))
         return 0
     from cloudg_lab.adapters.http import HttpEndpoint
     from cloudg_lab.adapters.oauth import OAuthSettings
@@ -372,10 +375,20 @@ def _serve(layer: Any, args: argparse.Namespace) -> int:
               "Ctrl-C stops", file=sys.stderr, flush=True)
 
     try:
-        asyncio.run(endpoint.run_forever(on_ready=ready))
+        _run_mounted(layer, args, lambda: endpoint.run_forever(on_ready=ready))
     except OSError as exc:
         raise UsageError(_one_line(exc)) from None
     return 0
+
+
+def _run_mounted(layer: Any, args: argparse.Namespace, serve: Any) -> None:
+    """Serve with the `--mount` upstreams in front of the layer's own primitives."""
+    from cloudg_lab.adapters.gateway import MountFailed, serve_with_mounts
+
+    try:
+        asyncio.run(serve_with_mounts(layer, args.mount, serve))
+    except MountFailed as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
