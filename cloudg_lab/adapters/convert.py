@@ -73,9 +73,10 @@ def contents(item: Any, route: Route) -> TextResourceContents | BlobResourceCont
 
 
 def prompt_result(result: sdk.GetPromptResult, route: Route) -> PromptResult:
+    """The upstream's messages; its `description` is left out, because the layer passes a
+    prompt result's description on untransformed (the listing carries the scrubbed one)."""
     return PromptResult(messages=[PromptMessage(role=m.role, content=block(m.content, route))
-                                  for m in result.messages],
-                        description=result.description, meta=foreign_meta(result.meta))
+                                  for m in result.messages], meta=foreign_meta(result.meta))
 
 
 def foreign_meta(meta: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from mcp import types as sdk
 
 from cloudg_lab.adapters import convert
 from cloudg_lab.adapters.arguments import SchemaArguments
+from cloudg_lab.adapters.described import Describer, DescribingPolicy
 from cloudg_lab.adapters.upstream import Connection, Source, UpstreamError, describe, opener
 from cloudg_lab.policy.mounts import Classification, MountedKind, MountRule, classify
 from cloudg_lab.registry import (
@@ -58,7 +59,7 @@ class _PolicyModel(Protocol):
     def mounts(self) -> list[MountRule]: ...
 
 
-class _Policy(Protocol):
+class _Policy(DescribingPolicy, Protocol):
     @property
     def model(self) -> _PolicyModel: ...
 
@@ -125,7 +126,7 @@ async def mount(layer: MountHost, name: str, upstream: Source, *,
     mounted = Mounted(name=name, transport=describe(upstream), connection=connection)
     try:
         session = await connection.open()
-        for spec in await _specs(mounted, session, layer.policy.model.mounts, timeout_seconds):
+        for spec in await _specs(mounted, session, layer.policy, timeout_seconds):
             _register(layer.registry, mounted, spec)
     except BaseException:
         await _withdraw(layer.registry, mounted)
@@ -167,10 +168,11 @@ def _register(registry: Registry, mounted: Mounted, spec: Spec) -> None:
 # --------------------------------------------------------------------------- listing
 
 
-async def _specs(mounted: Mounted, session: ClientSession, rules: list[MountRule],
+async def _specs(mounted: Mounted, session: ClientSession, policy: _Policy,
                  tool_timeout: float | None) -> list[Spec]:
     caps = session.server_capabilities
-    built = _Builder(mounted, rules, tool_timeout, completes=bool(caps and caps.completions))
+    built = _Builder(mounted, policy.model.mounts, Describer(policy), tool_timeout,
+                     completes=bool(caps and caps.completions))
     out: list[Spec | None] = []
     if caps is None or caps.tools is not None:
         out += [built.tool(t) for t in await _pages(session, ClientSession.list_tools, "tools")]
@@ -201,9 +203,10 @@ async def _pages(session: ClientSession, method: Callable[..., Awaitable[Any]],
 class _Builder:
     """Specs for one upstream's primitives, each with a handler forwarding over its connection."""
 
-    def __init__(self, mounted: Mounted, rules: list[MountRule], timeout: float | None, *,
-                 completes: bool) -> None:
+    def __init__(self, mounted: Mounted, rules: list[MountRule], describer: Describer,
+                 timeout: float | None, *, completes: bool) -> None:
         self.m, self.rules, self.timeout, self.completes = mounted, rules, timeout, completes
+        self.said = describer.text
         self.conn = mounted.connection
 
     def route(self, uri: str) -> str:
@@ -232,10 +235,11 @@ class _Builder:
             return None
         hints = tool.annotations or sdk.ToolAnnotations()
         return ToolSpec(
-            name=key, handler=self._forward_tool(tool.name), description=tool.description or "",
+            name=key, handler=self._forward_tool(tool.name),
+            description=self.said(tool.description, "tool", key) or "",
             input_schema=dict(tool.input_schema), output_schema=tool.output_schema,
             arguments_model=model, takes_ctx=True, single_model=True, is_async=True,
-            timeout_seconds=self.timeout, title=tool.title,
+            timeout_seconds=self.timeout, title=self.said(tool.title, "tool", key),
             # the protocol's defaults for a tool that gives no hints: it may write, destroy and
             # reach the open world, and repeating it may not be harmless
             read_only=bool(hints.read_only_hint), destructive=_hint(hints.destructive_hint, True),
@@ -259,7 +263,7 @@ class _Builder:
             return await self._read(uri)
 
         return ResourceSpec(uri=self.route(uri), name=f"{self.m.name}_{resource.name}", handler=read,
-                            description=resource.description or "",
+                            description=self.said(resource.description, "resource", uri) or "",
                             mime_type=resource.mime_type or "text/plain", is_async=True,
                             **self._classified(self.route(uri), "resource"))
 
@@ -274,7 +278,8 @@ class _Builder:
 
         variables = [e.lstrip("+") for e in _EXPRESSION.findall(pattern)]
         return TemplateSpec(uri_template=self.route(pattern), name=f"{self.m.name}_{template.name}",
-                            handler=read, description=template.description or "",
+                            handler=read,
+                            description=self.said(template.description, "resource", pattern) or "",
                             mime_type=template.mime_type or "text/plain", is_async=True,
                             completions=self._completers(
                                 sdk.ResourceTemplateReference(type="ref/resource", uri=pattern),
@@ -297,12 +302,14 @@ class _Builder:
 
         declared = prompt.arguments or []
         return PromptSpec(
-            name=key, handler=get, description=prompt.description or "", is_async=True,
-            arguments=tuple(PromptArgument(name=a.name, description=a.description or "",
+            name=key, handler=get, description=self.said(prompt.description, "prompt", key) or "",
+            is_async=True,
+            arguments=tuple(PromptArgument(name=a.name,
+                                           description=self.said(a.description, "prompt", key) or "",
                                            required=bool(a.required)) for a in declared),
             completions=self._completers(sdk.PromptReference(type="ref/prompt", name=name),
                                          [a.name for a in declared]),
-            title=prompt.title, **self._classified(key, "prompt"))
+            title=self.said(prompt.title, "prompt", key), **self._classified(key, "prompt"))
 
     def _completers(self, ref: sdk.PromptReference | sdk.ResourceTemplateReference,
                     names: list[str]) -> dict[str, Callable[..., Any]]:

@@ -46,7 +46,8 @@ async def test_under_strict_no_canary_leaves_a_mounted_upstream(upstream, canary
     layer = await mounted(upstream)
     try:
         async with serve(layer) as client:
-            seen: list[Any] = [wire(await client.list_tools())]
+            seen: list[Any] = [wire(await client.list_tools()), wire(await client.list_prompts()),
+                               wire(await client.list_resources())]
             for tool in ("up_canary", "up_refuse", "up_explode"):
                 seen.append(wire(await client.call_tool(tool, {})))
             seen.append(wire(await client.read_resource("up+memo://about")))
@@ -62,9 +63,9 @@ async def test_under_strict_no_canary_leaves_a_mounted_upstream(upstream, canary
     shown = result.structured_content
     assert shown is not None and re.fullmatch(r"\d{12}", shown["account_id"])
     assert shown["account_id"] != canary["account_id"]  # a pseudonym of the same shape
-    assert seen[2]["isError"] and seen[2]["_meta"]["cloudg/error_code"] == "upstream_error"
-    assert seen[3]["isError"] and seen[3]["_meta"]["cloudg/error_data"]["upstream_code"] == -32050
-    assert "spoofed" not in json.dumps(seen[1])  # the upstream cannot write the layer's _meta keys
+    assert seen[4]["isError"] and seen[4]["_meta"]["cloudg/error_code"] == "upstream_error"
+    assert seen[5]["isError"] and seen[5]["_meta"]["cloudg/error_data"]["upstream_code"] == -32050
+    assert "spoofed" not in json.dumps(seen[3])  # the upstream cannot write the layer's _meta keys
 
 
 async def test_pseudonyms_passed_back_reach_the_upstream_as_the_real_values(upstream, canary, state):

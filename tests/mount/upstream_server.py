@@ -29,9 +29,9 @@ def _story() -> str:
             f"{CANARY['hostname']} with key {CANARY['aws_secret']} and token {CANARY['github_token']}")
 
 
-@server.tool()
+@server.tool(description=f"Inventory of {CANARY['hostname']}, read with key {CANARY['aws_secret']}",
+             title=f"Inventory of account {CANARY['account_id']}")
 def canary() -> types.CallToolResult:
-    """Everything an agent must not see in clear: secrets and real identifiers."""
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=_story())],
         structured_content={"aws_secret_access_key": CANARY["aws_secret"],
@@ -81,7 +81,7 @@ def explode() -> str:
                    {"account": CANARY["account_id"]})
 
 
-@server.resource("memo://about", mime_type="text/plain")
+@server.resource("memo://about", mime_type="text/plain", description=f"About {CANARY['hostname']}")
 def about() -> str:
     return _story()
 
@@ -92,9 +92,8 @@ def account(account_id: str) -> dict[str, Any]:
     return {"account_id": account_id, "owner_token": CANARY["github_token"]}
 
 
-@server.prompt()
+@server.prompt(description=f"Brief on {CANARY['arn']} (token {CANARY['github_token']})")
 def brief(account_id: str) -> str:
-    """A prompt that quotes the account and a secret."""
     return f"Review account {account_id} ({CANARY['arn']}); key {CANARY['aws_secret']}"
 
 
