@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import shlex
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from mcp import Client, ClientSession, MCPError, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.server import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.types import CONNECTION_CLOSED
@@ -78,7 +81,7 @@ def opener(source: Source, *, headers: Mapping[str, str] | None = None, token: s
     _only_http(headers, token, "a stdio command")
     params = StdioServerParameters(command=command[0], args=command[1:],
                                    env=dict(env) if env is not None else None, cwd=cwd)
-    return lambda: _client(Client(params))
+    return lambda: _client(Client(stdio_client(params, errlog=_errlog())))
 
 
 def _is_fastmcp(source: object) -> bool:
@@ -98,6 +101,19 @@ def describe(source: Source) -> str:
     if isinstance(source, str) and source.startswith(_HTTP_SCHEMES):
         return "streamable HTTP"
     return "stdio command"
+
+
+def _errlog() -> TextIO:
+    """Where the upstream process's stderr goes: ours, unless ours is no file (a Jupyter kernel
+    replaces it with a stream that has no descriptor), then the process's original stderr."""
+    for stream in (sys.stderr, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.fileno()
+                return stream
+        except (OSError, ValueError, AttributeError):
+            continue
+    return open(os.devnull, "w")  # lives as long as the process
 
 
 def _only_http(headers: Mapping[str, str] | None, token: str | None, what: str) -> None:

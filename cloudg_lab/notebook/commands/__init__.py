@@ -23,6 +23,7 @@ from cloudg_lab.notebook.commands import (
     export,
     history,
     inspector,
+    mount,
     policy,
     preview,
     prompt,
@@ -49,7 +50,7 @@ def _table(*modules: Any) -> dict[str, Command]:
 
 COMMANDS: dict[str, Command] = _table(catalog, call, read, prompt, complete, workspace, use, policy,
                                       report, audit, vault, preview, inspector, history, export,
-                                      serve)
+                                      serve, mount)
 _PARSERS: dict[str, CommandParser] = {}
 
 
