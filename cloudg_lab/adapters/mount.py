@@ -16,13 +16,12 @@ clean error result or protocol error, their text through the output pipeline.
 
 from __future__ import annotations
 
-import logging
 import re
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from mcp import ClientSession
@@ -44,13 +43,11 @@ from cloudg_lab.registry import (
 )
 from cloudg_lab.types import PromptResult, ToolResult
 
-T = TypeVar("T")
 MOUNT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,31}$")
 _SPEC_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,128}$")
 _EXPRESSION = re.compile(r"\{([^}]*)\}")
 _SIMPLE = re.compile(r"^\+?[A-Za-z_][A-Za-z0-9_]*$")
 _MAX_PAGES = 100
-_log = logging.getLogger("cloudg_lab.adapters.mount")
 _MOUNTS: weakref.WeakKeyDictionary[Registry, dict[str, Mounted]] = weakref.WeakKeyDictionary()
 
 
