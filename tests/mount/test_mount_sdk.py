@@ -142,6 +142,18 @@ async def test_an_upstream_crash_is_a_clean_error_and_the_next_call_reconnects(s
     assert not after.is_error and json.loads((state / "echo.json").read_text())["arn"] == "a"
 
 
+async def test_an_http_upstream_gets_the_bearer_token_and_headers_on_every_request(http_upstream,
+                                                                                   state):
+    layer = await mounted(http_upstream, token="mount-test-token", headers={"X-Team": "blue"})
+    try:
+        result = await layer.call_tool("up_credentials")
+    finally:
+        await layer.unmount("up")
+    assert not result.is_error
+    assert json.loads((state / "headers.json").read_text()) == {
+        "authorization": "Bearer mount-test-token", "x-team": "blue"}
+
+
 async def test_a_client_cancel_reaches_the_upstream(upstream, state):
     layer = await mounted(upstream)
     try:

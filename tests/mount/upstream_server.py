@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mcp import MCPError, types
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 
 STATE = Path(sys.argv[1])
 CANARY: dict[str, str] = json.loads((STATE / "canaries.json").read_text())
@@ -59,6 +59,15 @@ async def slow(seconds: float) -> str:
         (STATE / "cancelled").write_text("1")
         raise
     return "slept"
+
+
+@server.tool()
+def credentials(ctx: Context) -> str:
+    """Record the Authorization and X-Team headers this request carried (HTTP only)."""
+    headers = ctx.headers or {}
+    (STATE / "headers.json").write_text(json.dumps({k: headers.get(k) for k in
+                                                    ("authorization", "x-team")}))
+    return "recorded"
 
 
 @server.tool()
