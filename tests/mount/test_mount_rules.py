@@ -1,5 +1,5 @@
-"""How a policy classifies mounted primitives (`policy.mounts`) and hides them, on an in-process
-SDK `MCPServer` upstream."""
+"""How a policy classifies mounted primitives (`policy.mounts`) and hides them, and how their
+completions are forwarded, on in-process SDK `MCPServer` upstreams."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from mcp.server.mcpserver import MCPServer
+from mcp.types import Completion
 
 from cloudg_lab import Layer
 from cloudg_lab.errors import PolicyError
@@ -98,3 +99,26 @@ async def test_denying_the_upstream_capability_hides_every_mount_whatever_rules_
     seen = await listed({"extends": "open", "deny_capabilities": ["upstream"],
                          "mounts": [{"names": ["*"], "capabilities": ["read_state"]}]})
     assert seen == {}
+
+
+async def test_completions_of_a_mounted_prompt_are_forwarded_and_pass_the_output_pipeline():
+    server = MCPServer("completing-upstream")
+    hostname = "ledger-7.payments.corp-431.com"
+
+    @server.prompt()
+    def triage(area: str) -> str:
+        return f"triage {area}"
+
+    @server.completion()
+    async def complete(ref: Any, argument: Any, context: Any) -> Completion:
+        return Completion(values=[hostname, f"{argument.value}-typed"])
+
+    layer = Layer(policy="strict", catalog=False)
+    await layer.mount("ops", server)
+    try:
+        found = await layer.complete({"type": "ref/prompt", "name": "ops_triage"},
+                                     {"name": "area", "value": "led"})
+    finally:
+        await layer.unmount("ops")
+    assert found["total"] == 2 and "led-typed" in found["values"]
+    assert hostname not in found["values"]  # pseudonymized like any value leaving the layer
