@@ -114,6 +114,8 @@ class RateLimiter:
     def __init__(self, clock: Callable[[], float] = time.monotonic, *,
                  store: BucketStore | None = None) -> None:
         self.store: BucketStore = store if store is not None else MemoryBuckets(clock)
+        self._definitions: dict[int, tuple[RateLimit, str]] = {}
+        """id(limit) → (the limit, its JSON): computed once per limit, not on every call."""
 
     def take(self, limits: Sequence[RateLimit], *, kind: str, name: str,
              principal_id: str) -> Refusal | None:
@@ -122,7 +124,7 @@ class RateLimiter:
                       if kind in lim.kinds and globs_match(lim.tools, name)]
         if not applicable:
             return None
-        wants = [Want(bucket_key(i, lim, name, principal_id), _capacity(lim),
+        wants = [Want(bucket_key(i, self._definition(lim), lim, name, principal_id), _capacity(lim),
                       lim.rate / PERIOD_SECONDS[lim.per]) for i, lim in applicable]
         empty = self.store.take(wants)
         if empty is None:
@@ -133,10 +135,18 @@ class RateLimiter:
     def reset(self) -> None:
         self.store.reset()
 
+    def _definition(self, limit: RateLimit) -> str:
+        found = self._definitions.get(id(limit))
+        if found is None or found[0] is not limit:
+            if len(self._definitions) > 1024:  # policies reloaded many times over
+                self._definitions.clear()
+            found = self._definitions[id(limit)] = (limit, limit.model_dump_json())
+        return found[1]
 
-def bucket_key(position: int, limit: RateLimit, name: str, principal_id: str) -> str:
+
+def bucket_key(position: int, definition: str, limit: RateLimit, name: str, principal_id: str) -> str:
     """The same in every process with this policy: the limit's place and definition, the caller."""
-    parts = [str(position), limit.model_dump_json(), *_scope_key(limit, name, principal_id)]
+    parts = [str(position), definition, *_scope_key(limit, name, principal_id)]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
