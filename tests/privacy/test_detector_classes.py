@@ -17,6 +17,7 @@ import pytest
 from cloudg_lab import Principal
 from cloudg_lab.policy import Policy
 from cloudg_lab.privacy.detectors import DEFAULT, Finding
+from cloudg_lab.privacy.detectors.encoded import inherently_secret
 from cloudg_lab.privacy.detectors.prefilter import Prefilter
 
 ALL = DEFAULT.select(lambda d: True, "classes-all")
@@ -244,6 +245,59 @@ def test_a_secret_inside_percent_encoding_makes_the_whole_value_a_secret() -> No
         for text in (url, layered):
             assert covered(text, text.rsplit("=", 1)[-1] if text is url else text) is not None
         assert password not in json.dumps(shown("standard", {"link": url, "blob": layered}))
+
+
+def _password(r: random.Random) -> str:
+    """A password no token pattern knows: words, digits and punctuation, no fixed prefix."""
+    return f"{r.choice(WORDS).title()}{r.choice('!#%&*-.')}{r.choice(WORDS)}{r.randrange(10, 9999)}"
+
+
+def test_an_encoded_user_password_pair_is_a_secret_under_any_key() -> None:
+    """HTTP Basic and registry `auth` fields are base64 of `user:password`: no pattern sees the
+    password, so the pair itself is the secret, in prose too."""
+    r = random.Random("pairs")
+    for _ in range(VARIANTS * 2):
+        user = r.choice([r.choice(WORDS), f"{r.choice(WORDS)}@{_host(r)}", f"svc-{r.choice(WORDS)}"])
+        password = _password(r)
+        encoded = _encode(r, f"{user}:{password}")
+        value = {r.choice(WORDS): encoded, "note": f"docker login with {encoded} {r.choice(WORDS)}",
+                 "list": [encoded]}
+        out = json.dumps(shown("standard", value))
+        assert encoded not in out and password not in out, value
+
+
+def test_decoded_host_port_pairs_sentences_and_documents_are_not_whole_secrets() -> None:
+    """Only a whole `user:password` layer or a script counts: `host:port`, a sentence with a
+    colon, a JSON or YAML document are scanned as text, not taken whole."""
+    r = random.Random("not-pairs")
+    for _ in range(VARIANTS):
+        for text in (f"{_host(r)}:{r.randrange(1, 65535)}",
+                     f"{r.choice(WORDS)} note: {' '.join(r.choices(WORDS, k=5))}",
+                     json.dumps({r.choice(WORDS): r.choice(WORDS)}),
+                     f"{r.choice(WORDS)}: {r.choice(WORDS)}\n"):
+            assert inherently_secret(text) is None, text
+
+
+def test_an_encoded_provisioning_script_is_user_data_under_any_key() -> None:
+    """cloud-init and boot scripts carry passwords in forms no pattern knows (`chpasswd` lists
+    `user:password` lines): decoded, a script is user data whatever key holds it."""
+    r = random.Random("scripts")
+    for _ in range(VARIANTS * 2):
+        password = _password(r)
+        script = r.choice([
+            f"#cloud-config\nchpasswd:\n  list: |\n    {r.choice(WORDS)}:{password}\n  expire: false\n",
+            f"#!/bin/bash\necho '{r.choice(WORDS)}:{password}' | chpasswd\n",
+            f"<powershell>\nnet user {r.choice(WORDS)} {password} /add\n</powershell>\n"])
+        encoded = _encode(r, script)
+        out = json.dumps(shown("standard", {r.choice(WORDS): {"blob": encoded}}))
+        assert encoded not in out and password not in out and "[REDACTED:" in out
+
+
+@pytest.mark.parametrize("key", ["custom_data", "customData", "CustomData", "startup-script",
+                                 "startupScript", "cloud_init", "cloudInit", "cloud-config"])
+def test_provisioning_script_keys_are_user_data(key: str) -> None:
+    assert DEFAULT.key_rule(key).kind == "sensitive"
+    assert DEFAULT.key_rule(key).entity == "user_data"
 
 
 def test_encoded_layers_are_opened_at_most_twice_and_plain_ones_stay() -> None:

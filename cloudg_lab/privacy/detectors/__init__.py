@@ -15,7 +15,7 @@ from typing import Any
 
 from cloudg_lab.privacy.detectors.base import Detector
 from cloudg_lab.privacy.detectors.builtin import BUILTIN
-from cloudg_lab.privacy.detectors.encoded import MAX_DEPTH
+from cloudg_lab.privacy.detectors.encoded import MAX_DEPTH, inherently_secret
 from cloudg_lab.privacy.detectors.keys import (
     KEY_RULES_DESCRIPTION,
     NONE,
@@ -141,6 +141,9 @@ class DetectorSet:
         decoded = det.decode(encoded)
         if decoded is None:
             return None
+        whole = inherently_secret(decoded) if det.name == "base64_secret" else None
+        if whole is not None:
+            return Finding(0, len(decoded), whole, "secret", det.name, det.confidence)
         found = self.scan(decoded, self._inner, NONE, min_confidence, depth + 1)
         return found[0] if found else None
 

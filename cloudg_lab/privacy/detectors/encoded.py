@@ -22,6 +22,10 @@ MAX_CANDIDATE = 65_536
 _MIN_BASE64 = 24
 _TEXTY = 0.9
 """The share of printable characters that makes decoded bytes text rather than a binary key."""
+_CREDENTIAL_PAIR = re.compile(r"[\w.@+-]{1,128}:(?=\S*[^\d\s])\S{6,512}", re.ASCII)
+"""`user:password`, the whole of a decoded layer: what HTTP Basic and registry `auth` fields
+encode. Only a layer that decodes to exactly this counts (plain text like `env:production` is
+no credential); a right side of digits only is a port (`host:8080`)."""
 
 
 def base64_text(candidate: str) -> str | None:
@@ -50,6 +54,23 @@ def percent_text(candidate: str) -> str | None:
     except UnicodeDecodeError:
         return None
     return decoded if decoded != candidate and _is_text(decoded) else None
+
+
+_PROVISIONING = ("#cloud-config", "#!", "content-type: multipart", "#include", "<powershell>",
+                 "<script>")
+"""How cloud-init user data, boot scripts and Windows user data begin."""
+
+
+def inherently_secret(decoded: str) -> str | None:
+    """The entity a decoded layer is as a whole, whatever key holds it, or None.
+
+    A `user:password` pair is a credential; a provisioning script is user data, whose passwords
+    come in forms no token pattern knows (cloud-init's `chpasswd` lists `user:password` lines).
+    """
+    text = decoded.strip()
+    if _CREDENTIAL_PAIR.fullmatch(text) is not None:
+        return "credentials"
+    return "user_data" if text[:24].lower().startswith(_PROVISIONING) else None
 
 
 def _is_text(decoded: str) -> bool:

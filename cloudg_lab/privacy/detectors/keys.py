@@ -77,7 +77,8 @@ _SENSITIVE_WORDS = {
     "authorization": "authorization_header", "credential": "credentials",
     "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
     "privkey": "private_key", "secretkey": "secret", "userdata": "user_data",
-    "connectionstring": "connection_string",
+    "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
+    "cloudconfig": "user_data", "startupscript": "user_data",
 }
 _SENSITIVE_PAIRS = {
     "api_key": "api_token", "auth_token": "api_token", "private_key": "private_key",
@@ -89,7 +90,11 @@ _SENSITIVE_PAIRS = {
     "storage_key": "secret", "master_key": "secret", "signing_key": "secret",
     "encryption_key": "secret", "deploy_key": "secret", "ssh_key": "private_key",
     "user_data": "user_data", "connection_string": "connection_string", "sas_url": "secret",
+    "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
+    "startup_script": "user_data",
 }
+"""Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
+are whole secrets: they carry the passwords and tokens a machine boots with."""
 _EXEMPT_LAST = frozenset({
     "id", "ids", "arn", "arns", "name", "names", "type", "types", "count", "enabled", "required",
     "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",
