@@ -90,6 +90,15 @@ FAMILIES: dict[str, Callable[[random.Random], str]] = {
     "shopify": lambda r: r.choice(["shpat_", "shpss_"]) + rand(r, HEX, 32),
     "digitalocean": lambda r: r.choice(["dop_v1_", "doo_v1_"]) + rand(r, HEX, 64),
     "telegram": lambda r: f"{r.randrange(10**8, 10**10)}:AA{rand(r, ALNUM + '_-', 33)}",
+    "entra_client_secret": lambda r: f"{rand(r, ALNUM, 3)}{r.randrange(10)}Q~{rand(r, ALNUM + '_~.-', 34)}",
+    "vault": lambda r: r.choice(["hvs.", "hvb.", "hvr."]) + rand(r, ALNUM + "_-", r.randrange(24, 90)),
+    "databricks": lambda r: "dapi" + rand(r, HEX, 32) + r.choice(["", "-2"]),
+    "grafana": lambda r: r.choice([f"glsa_{rand(r, ALNUM, 32)}_{rand(r, HEX, 8)}",
+                                   "glc_" + rand(r, ALNUM + "+/", 48) + "=="]),
+    "postman": lambda r: f"PMAK-{rand(r, HEX, 24)}-{rand(r, HEX, 34)}",
+    "doppler": lambda r: f"dp.{r.choice(['st', 'ct', 'sa'])}.{rand(r, ALNUM + '_-', 43)}",
+    "age": lambda r: "AGE-SECRET-KEY-1" + rand(r, string.ascii_uppercase + string.digits, 58),
+    "linear": lambda r: "lin_api_" + rand(r, ALNUM, 40),
 }
 
 
@@ -101,6 +110,18 @@ def test_every_token_family_is_found_whole_wherever_it_stands(family: str) -> No
         text = in_prose(r, token)
         found = covered(text, token)
         assert found is not None and found.entity == "api_token", (family, text)
+
+
+def test_netrc_passwords_and_password_flags_are_found_and_prose_is_not() -> None:
+    r = random.Random("netrc")
+    for _ in range(VARIANTS):
+        password = rand(r, ALNUM + "%!#", 14)
+        flag = r.choice(["--password", "--passwd", "--token", "--client-secret", "--api-key"])
+        for text in (f"machine {_host(r)} login {r.choice(WORDS)} password {password}",
+                     f"{r.choice(WORDS)} login {flag}{r.choice(['=', ' '])}{password} -u {r.choice(WORDS)}"):
+            assert covered(text, password) is not None, text
+        prose = f"the password {r.choice(WORDS)} was {r.choice(WORDS)}; see --password-file {r.choice(WORDS)}"
+        assert [f for f in scan(prose) if f.category == "secret"] == [], prose
 
 
 def _key_block(r: random.Random) -> tuple[str, str]:

@@ -224,3 +224,20 @@ def test_a_field_to_arrange_by_is_not_a_person_but_an_approver_is(key: str, fiel
     out = shown("strict", {key: field, "approved_by": "Ivo Marsh", "owned_by": "Dana Ortiz"})
     assert out[key] == field
     assert "Ivo Marsh" not in json.dumps(out) and "Dana Ortiz" not in json.dumps(out)
+
+
+def test_account_ids_written_the_console_way_are_found_and_longer_groups_are_not() -> None:
+    """The AWS console writes an account id as `1234-5678-9012`: the same identifier, so a
+    strict caller may not see it; a card-like `1234-5678-9012-3456` or a date is no account."""
+    r = random.Random("dashed")
+    for _ in range(6):
+        digits = f"{r.randrange(10**11, 10**12)}"
+        dashed = f"{digits[:4]}-{digits[4:8]}-{digits[8:]}"
+        text = f"{r.choice(['account', 'acct', 'payer'])} {dashed}{r.choice(['', '.', ',', ')'])} ok"
+        found = [f for f in DEFAULT.scan(text, DEFAULT.select(lambda d: True, "dashed"))
+                 if f.entity == "aws_account_id"]
+        assert [text[f.start:f.end] for f in found] == [dashed]
+        assert dashed not in json.dumps(shown("strict", {"note": text}))
+        longer = f"{dashed}-{r.randrange(1000, 9999)} on 2026-12-01"
+        assert not [f for f in DEFAULT.scan(longer, DEFAULT.select(lambda d: True, "dashed"))
+                    if f.entity == "aws_account_id"]

@@ -66,13 +66,16 @@ def token(rng: random.Random, family: str) -> Secret:
         "npm": lambda: "npm_" + chars(rng, 36),
         "jwt": lambda: jwt(rng),
         "aws_secret": lambda: chars(rng, 40, B64),
+        "entra": lambda: f"{chars(rng, 3)}{rng.randrange(10)}Q~{chars(rng, 34, ALNUM + '_~.-')}",
+        "vault": lambda: "hvs." + chars(rng, 24 + rng.randrange(60), ALNUM + "_-"),
+        "databricks": lambda: "dapi" + chars(rng, 32, "0123456789abcdef"),
     }
     value = makers[family]()
     return Secret(value, value, family)
 
 
 FAMILIES = ("github", "github_pat", "gitlab", "slack", "stripe", "google_api", "google_oauth",
-            "npm", "jwt", "aws_secret")
+            "npm", "jwt", "aws_secret", "entra", "vault", "databricks")
 
 
 def jwt(rng: random.Random) -> str:

@@ -108,6 +108,21 @@ VENDOR_TOKENS: tuple[Detector, ...] = (
     _token("square_token", r"\bsq0(?:csp|atp)-[\w-]{22,}", ("sq0",), 29, "Square OAuth secrets"),
     _token("telegram_bot_token", r"\b\d{8,10}:AA[\w-]{33}(?![\w-])", (":aa",), 44, "Telegram bot tokens"),
     _token("atlassian_token", r"\bATATT3[\w=-]{150,}", ("atatt3",), 156, "Atlassian API tokens"),
+    _token("azure_ad_client_secret",
+           r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~-]|\.[\w~.-])", ("q~",), 40,
+           "Microsoft Entra ID (Azure AD) client secrets; a full stop after one ends a sentence"),
+    _token("vault_token", r"\bhv[sbr]\.[\w-]{24,}", ("hvs.", "hvb.", "hvr."), 28,
+           "HashiCorp Vault service, batch and recovery tokens"),
+    _token("databricks_token", r"\bdapi[0-9a-f]{32}(?:-\d+)?\b", ("dapi",), 36,
+           "Databricks personal access tokens"),
+    _token("grafana_token", r"\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2})",
+           ("glsa_", "glc_"), 36, "Grafana service-account and Grafana Cloud tokens"),
+    _token("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b", ("pmak-",), 64, "Postman API keys"),
+    _token("doppler_token", r"\bdp\.(?:st|ct|sa|scim|audit|pt)\.[\w-]{40,}", ("dp.",), 45,
+           "Doppler tokens"),
+    _token("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b", ("age-secret-key-",), 74,
+           "age encryption secret keys"),
+    _token("linear_key", r"\blin_api_[A-Za-z0-9]{40}\b", ("lin_api_",), 48, "Linear API keys"),
 )
 
 URL_SECRETS: tuple[Detector, ...] = (
@@ -156,6 +171,13 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            "(?i)" + _KEY.format(words=_PASS_WORDS) + _QUOTED + _PHRASE,
            ("pass", "pwd"), group=("q", "s", "p", "v"), accept=_secret_key, min_len=8,
            description="password: ... assignments, multi-word passphrases whole"),
+    define("netrc_or_flag_password", "password", "secret", 0.9,
+           r"(?i)(?:\blogin\s+\S+\s+password\s+|(?<![\w-])--(?:password|passwd|pass|token|secret"
+           r"|api-key|apikey|client-secret|auth-token|access-token)(?:=|\s+))"
+           r"(?P<v>[^\s\"'`]{4,})", ("password", "--pass", "--token", "--secret", "--api", "--client",
+                                     "--auth", "--access"),
+           group="v", min_len=12,
+           description="passwords in netrc lines (login u password p) and after --password-like flags"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth"), group=("q", "s", "v"), accept=_secret_key,
