@@ -3,7 +3,9 @@
 ARCHITECTURE.md, step 4 and "Other kinds".
 
 Hidden and unknown primitives are indistinguishable: both are recorded as `not_found` and raise
-the same `NotFoundError`, so a caller cannot probe for what a policy hides.
+the same `NotFoundError`, so a caller cannot probe for what a policy hides. The name the error
+quotes is what the caller typed, so it is scrubbed like any output: a secret or a real identifier
+pasted into a tool name or URI does not come back in the message.
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str
     spec = find(bare) if bare is not None else None
     if spec is None or not policy.is_allowed(spec, principal):
         policy.record_hidden(kind, label, principal, arguments)
-        raise NotFoundError(f"Unknown {kind}: {label}")
+        raise NotFoundError(f"Unknown {kind}: {policy.scrub(label, principal)}")
     return spec
 
 
@@ -71,7 +73,7 @@ def resource(registry: Registry, policy: Policy, uri: object,
             if policy.is_allowed(spec, principal):
                 return spec, variables
     policy.record_hidden("resource", label, principal)
-    raise NotFoundError(f"Unknown resource: {label}")
+    raise NotFoundError(f"Unknown resource: {policy.scrub(label, principal)}")
 
 
 def completion_target(registry: Registry, policy: Policy, prefix: str, ref: object,

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cloudg_lab import Layer, NotFoundError, PolicyError, Principal
 from cloudg_lab.layer.inputs import MAX_DEPTH
+
+EXAMPLE = Path(__file__).parents[1] / "fixtures" / "example-estate"
 
 
 def _deep(levels: int) -> dict[str, Any]:
@@ -139,3 +142,29 @@ async def test_a_rejection_reason_is_scrubbed_before_it_reaches_the_audit(make_l
     assert result.is_error and "CANARY-KEY" in result.text
     [entry] = layer.audit_log.entries()
     assert entry.decision == "rejected" and "canary" not in entry.reason and "CANARY-KEY" in entry.reason
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_a_name_the_caller_typed_comes_back_scrubbed_from_an_unknown_primitive(seed: int) -> None:
+    """`Unknown tool: NAME` quotes what the caller sent: a secret, or under `strict` a real name
+    of the estate, pasted into a tool, prompt or resource name does not come back."""
+    import random
+    import string
+
+    r = random.Random(seed)
+    secret = r.choice(["sk_live_", "ghp_", "glpat-"]) + "".join(
+        r.choices(string.ascii_letters + string.digits, k=36))
+    real = r.choice(["payments-batch-role", "prod-ledger-db", "391417776317"])
+    for policy, hidden in (("standard", [secret]), ("strict", [secret, real])):
+        layer = Layer(policy=policy, datasets={"example": EXAMPLE}, vault_key="k")
+        for pasted in hidden:
+            calls = (layer.call_tool(f"find/{pasted}", {}), layer.get_prompt(f"p {pasted}", {}),
+                     layer.read_resource(f"cloudg://nothing/{pasted}"))
+            for call in calls:
+                with pytest.raises(NotFoundError) as caught:
+                    await call
+                shown = json.dumps([caught.value.message, caught.value.data])
+                assert pasted not in shown and "Unknown" in shown, (policy, shown)
+        entries = [e.to_dict() for e in layer.audit_log.entries() if e.decision == "not_found"]
+        assert len(entries) == 3 * len(hidden)
+        assert all(v not in json.dumps(entries) for v in hidden)

@@ -241,3 +241,22 @@ def test_account_ids_written_the_console_way_are_found_and_longer_groups_are_not
         longer = f"{dashed}-{r.randrange(1000, 9999)} on 2026-12-01"
         assert not [f for f in DEFAULT.scan(longer, DEFAULT.select(lambda d: True, "dashed"))
                     if f.entity == "aws_account_id"]
+
+
+
+def test_a_cloudg_uri_of_no_pseudonymized_kind_is_scanned_to_its_end() -> None:
+    """Only `cloudg://assets|datasets|findings/<ref>` have a reference to swap; any other
+    `cloudg://` text (a typo, an invented kind) is text, so a real name it quotes is still found."""
+    from pathlib import Path
+
+    from cloudg_lab import Layer
+
+    estate = Path(__file__).parents[1] / "fixtures" / "example-estate"
+    layer = Layer(policy="strict", datasets={"example": estate}, vault_key="k")
+    r = random.Random("uris")
+    for _ in range(6):
+        real = r.choice(["payments-batch-role", "prod-ledger-db", "sg-ledger-cache", "391417776317"])
+        kind = r.choice(["nothing", "asset", "policy", "x-" + rand(r, ALNUM, 4)])
+        text = f"see cloudg://{kind}/{r.choice(WORDS)}/{real} {r.choice(WORDS)}"
+        out = layer.policy.scrub(text, Principal.local())
+        assert real not in out and f"cloudg://{kind}/" in out, out

@@ -87,8 +87,10 @@ BUILTIN: tuple[Detector, ...] = (
            description="long random-looking strings (off by default)"),
     *CREDENTIALS,
     # ---------------------------------------------------------------- identifiers
-    define("cloudg_uri", "cloudg_uri", "identifier", 0.99, r"cloudg://[^\s\"'<>`]+", ("cloudg://",),
-           min_len=10, description="cloudg:// resource URIs (the reference inside is pseudonymized)"),
+    define("cloudg_uri", "cloudg_uri", "identifier", 0.99,
+           r"cloudg://(?:assets|datasets|findings)/[^\s\"'<>`]+", ("cloudg://",), min_len=10,
+           description="cloudg:// resource URIs (the reference inside is pseudonymized); other "
+                       "cloudg:// URIs are text like any other, scanned to their end"),
     define("aws_arn", "aws_arn", "identifier", 0.99,
            r"\barn:aws[a-z-]*:[a-z0-9-]*:[a-z0-9-]*:[^:\s\"']*:[^\s\"'<>,;)\]}]+", ("arn:",),
            min_len=12, description="AWS ARNs"),
