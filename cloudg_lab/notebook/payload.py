@@ -48,3 +48,8 @@ class ResultPayload(BaseModel):
     marks: list[PayloadMark] = []
     real_values: bool = False
     """The output shows real values (a policy that transforms nothing, or a reveal): a banner says so."""
+    order: dict[str, list[str]] = {}
+    """JSON pointer into `wire` → the keys of the object there (or the columns of the list of
+    records there) in the order the server wrote them, where that is not alphabetical. A saved
+    notebook's JSON has its keys sorted (nbformat writes it so), and a reopened table would
+    otherwise lead with `account_id` instead of `id`."""

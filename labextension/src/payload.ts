@@ -35,4 +35,6 @@ export interface ResultPayload {
   marks: PayloadMark[];
   /** The output shows real values (a policy that transforms nothing, or a reveal): a banner says so. */
   real_values: boolean;
+  /** Pointer → keys (or a record list's columns) in the order written, where not alphabetical. */
+  order: Record<string, string[]>;
 }

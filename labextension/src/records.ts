@@ -5,6 +5,7 @@
 
 import { renderCell, sortKey } from './cells';
 import { el, isRecord } from './dom';
+import { ordered } from './order';
 import { childPointer } from './pointer';
 import { TableRow, sortableTable } from './table';
 import { TreeOptions } from './tree';
@@ -14,13 +15,13 @@ export function isRecordList(value: unknown): value is Record<string, unknown>[]
   return Array.isArray(value) && value.length > 0 && value.every(isRecord);
 }
 
-/** The fields of `records`, in the order they first appear. */
-export function recordColumns(records: readonly Record<string, unknown>[]): string[] {
+/** The fields of `records`, in the order written (`wanted`, see `order.ts`), else first-seen. */
+export function recordColumns(records: readonly Record<string, unknown>[], wanted?: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const record of records) {
     Object.keys(record).forEach(key => seen.add(key));
   }
-  return [...seen];
+  return ordered([...seen], wanted);
 }
 
 /** Render the records found at `pointer` as a sortable table. */
@@ -29,7 +30,7 @@ export function renderRecords(
   pointer: string,
   options: TreeOptions
 ): HTMLTableElement {
-  const columns = recordColumns(records);
+  const columns = recordColumns(records, options.order[pointer]);
   const rows: TableRow[] = records.map((record, i) => {
     const rowPointer = childPointer(pointer, i);
     return {

@@ -8,6 +8,7 @@ import { groupBars, countBars, renderBars } from './chart';
 import { renderCell } from './cells';
 import { el, isRecord } from './dom';
 import { isNeighbourhood, renderNeighbourhood } from './graph';
+import { orderedEntries } from './order';
 import { childPointer } from './pointer';
 import { isRecordList, renderRecords, tableBox } from './records';
 import { TreeOptions, lazyTree, renderTree } from './tree';
@@ -23,7 +24,7 @@ export function renderStructured(value: unknown, pointer: string, options: TreeO
   if (isNeighbourhood(value)) {
     sections.push(renderNeighbourhood(value, pointer, options));
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const [key, item] of orderedEntries(value, pointer, options.order)) {
     const itemPointer = childPointer(pointer, key);
     if (!Array.isArray(item) && !isRecord(item)) {
       facts.append(el('span', 'cloudg-fact-item', el('span', 'cloudg-key', `${key} `), renderCell(item, itemPointer, options)));

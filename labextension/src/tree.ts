@@ -11,6 +11,7 @@ import { withBadge } from './badge';
 import { textClass } from './cells';
 import { el, isRecord } from './dom';
 import { MarkIndex, childPointer } from './pointer';
+import { orderedEntries } from './order';
 
 /** Children rendered per batch; a "show more" button reveals the next batch. */
 const BATCH = 100;
@@ -19,6 +20,8 @@ export interface TreeOptions {
   marks: MarkIndex;
   /** Containers at a depth below this start open. */
   openDepth: number;
+  /** The payload's key orders (see `order.ts`). */
+  order: Readonly<Record<string, string[]>>;
 }
 
 /** Render `value` (found at `pointer` inside the wire result) as a tree. */
@@ -69,7 +72,7 @@ function renderContainer(
 ): HTMLElement {
   const entries: [string, unknown][] = Array.isArray(value)
     ? value.map((item, i) => [String(i), item])
-    : Object.entries(value);
+    : orderedEntries(value, pointer, options.order);
   const preview = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
   const summary = el(
     'summary',

@@ -27,6 +27,7 @@ export function renderPayload(data: unknown): HTMLElement {
   root.dataset.cloudgKind = payload.kind;
   root.dataset.cloudgName = payload.name;
   const marks = indexMarks(Array.isArray(payload.marks) ? payload.marks : []);
+  const order = isRecord(payload.order) ? (payload.order as Record<string, string[]>) : {};
   const meta = isRecord(payload.wire) ? payload.wire._meta : undefined;
   if (payload.real_values === true) {
     root.classList.add('cloudg-result--real');
@@ -35,8 +36,8 @@ export function renderPayload(data: unknown): HTMLElement {
   root.append(
     renderHeader(payload, isErrorResult(payload.wire)),
     renderChips(chipSpecs(isRecord(payload.report) ? payload.report : null, meta, marks.at.size > 0)),
-    renderBody(payload, { marks, openDepth: OPEN_DEPTH }),
-    renderRaw(payload.wire, marks)
+    renderBody(payload, { marks, openDepth: OPEN_DEPTH, order }),
+    renderRaw(payload.wire, marks, order)
   );
   return root;
 }
@@ -71,11 +72,11 @@ export function payloadProblem(data: unknown): string | null {
  * The wire result exactly as sent, built on first open. Marks badge it too, but it does not open
  * itself towards them: the body already shows every badge once.
  */
-function renderRaw(wire: unknown, marks: MarkIndex): HTMLElement {
+function renderRaw(wire: unknown, marks: MarkIndex, order: Record<string, string[]>): HTMLElement {
   const raw = el('details', 'cloudg-raw', el('summary', 'cloudg-raw-summary', 'wire result'));
   raw.addEventListener('toggle', () => {
     if (raw.open && raw.childElementCount === 1) {
-      raw.append(renderTree(wire, '', { marks: { at: marks.at, above: new Set() }, openDepth: 1 }));
+      raw.append(renderTree(wire, '', { marks: { at: marks.at, above: new Set() }, openDepth: 1, order }));
     }
   });
   return raw;

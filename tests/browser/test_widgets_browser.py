@@ -46,6 +46,8 @@ def paint(colour: Literal["red", "green", "blue"], coats: int = 1, glossy: bool 
 TABLES = {"audit": "table.cloudg-audit", "vault": "table.cloudg-w-vault",
           "preview": "table.cloudg-w-preview"}
 _TABLES_SHOWN = """(selectors) => selectors.every(s => document.querySelector(s) !== null)"""
+_FIRST_RESULT_COLUMNS = """() => [...document.querySelector('.cloudg-result table').querySelectorAll(
+    'th')].map(th => th.innerText.trim())"""
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +81,8 @@ def test_a_reopened_notebook_shows_its_widgets_not_model_not_found(
         nb = open_notebook("reopen.ipynb", REOPEN_CELLS)
         assert nb.run_all(RUN_MS) == []
         nb.page.wait_for_function(_TABLES_SHOWN, arg=list(TABLES.values()), timeout=SETTLE_MS)
+        columns = nb.page.evaluate(_FIRST_RESULT_COLUMNS)
+        assert columns[:2] == ["id", "name"], columns
         saved = save(nb)
         assert saved["metadata"]["kernelspec"]["name"] == "python3"
     server.shutdown_sessions()
@@ -89,6 +93,8 @@ def test_a_reopened_notebook_shows_its_widgets_not_model_not_found(
         again.page.wait_for_function(_TABLES_SHOWN, arg=list(TABLES.values()), timeout=SETTLE_MS)
         text = again.page.evaluate("document.body.innerText")
         shot = again.screenshot("widgets-reopened")
+        # the saved file has its keys sorted; the table's columns come back as the server wrote them
+        assert again.page.evaluate(_FIRST_RESULT_COLUMNS) == columns
         assert "model not found" not in text and "Error displaying widget" not in text
         for name, selector in TABLES.items():
             assert again.page.locator(selector).count() >= 1, name

@@ -42,6 +42,10 @@ def schema_members(schema: dict[str, Any]) -> frozenset[str]:
         (item,) = schema_members(schema["items"])
         return frozenset({f"{item}[]"})
     if kind == "object":
+        values = schema.get("additionalProperties")
+        if isinstance(values, dict) and values:
+            (value,) = schema_members(values)
+            return frozenset({f"Record<string, {value}>"})
         return frozenset({"Record<string, unknown>"})
     simple = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean",
               "null": "null", None: "unknown"}

@@ -164,3 +164,29 @@ def test_prompt_view_renders_messages_with_badges():
     assert "[user] look at res-1" in bundle["text/plain"]
     assert 'data-entity="resource_name"' in bundle["text/html"]
     assert ResultPayload.model_validate(bundle[MIME_TYPE]).kind == "prompt"
+
+
+def test_the_payload_keeps_the_written_key_order_that_a_saved_notebook_sorts_away():
+    """nbformat saves outputs with sorted keys: the payload names each unsorted object's key
+    order (a record list once, by its columns), so a reopened table still leads with `id`."""
+    import json
+    import random
+
+    from cloudg_lab.notebook.display.bundle import MAX_ORDERS, key_orders
+
+    rng = random.Random(5)
+    fields = ["id", "name", "type", "region", "account_id", "arn", "tags"]
+    items = [{k: f"{k}-{i}" for k in fields if rng.random() < 0.9 or k == "id"} for i in range(40)]
+    wire = {"structuredContent": {"total": 40, "items": items, "dataset": "d"},
+            "content": [{"type": "text", "text": "{}"}], "isError": False}
+    order = key_orders(wire)
+    columns = list(dict.fromkeys(k for item in items for k in item))
+    assert order["/structuredContent/items"] == columns and columns[0] == "id"
+    assert order["/structuredContent"] == ["total", "items", "dataset"]
+    assert not any(p.startswith("/structuredContent/items/") for p in order)  # records not entered
+    assert "/content/0" not in order  # already sorted: nothing to keep
+    resaved = json.loads(json.dumps(wire, sort_keys=True))
+    lost = key_orders(resaved)  # what a saved notebook loses, and the payload keeps
+    assert "/structuredContent" not in lost and lost.get("/structuredContent/items") != columns
+    many = {f"k{i}": {"b": 1, "a": 2} for i in range(MAX_ORDERS * 2)}
+    assert len(key_orders(many)) == MAX_ORDERS

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cloudg_lab import pointer
 from cloudg_lab.notebook.payload import MIME_TYPE, PayloadMark, PayloadPrincipal, ResultPayload
 from cloudg_lab.types import Mark, Principal
 
@@ -50,8 +51,40 @@ def payload(origin: Origin, wire: Any, *, duration_ms: float | None = None,
         principal=PayloadPrincipal(id=origin.principal.id, roles=sorted(origin.principal.roles)),
         duration_ms=duration_ms, wire=wire, report=dict(report) if report else None,
         marks=[PayloadMark(path=m.path, kind=m.kind, entity=m.entity) for m in marks],
-        real_values=real_values)
+        real_values=real_values, order=key_orders(wire))
     return model.model_dump(mode="json")
+
+
+MAX_ORDERS = 200
+"""Objects whose key order a payload keeps; past it, the rest show alphabetically once saved."""
+
+
+def key_orders(wire: Any) -> dict[str, list[str]]:
+    """Pointer → key order for every object of `wire` whose keys are not already sorted.
+
+    A list of records counts once (its columns in first-seen order), and its records are not
+    entered: a 500-item page costs one entry, not 500.
+    """
+    out: dict[str, list[str]] = {}
+
+    def note(at: str, keys: list[str]) -> None:
+        if keys != sorted(keys) and len(out) < MAX_ORDERS:
+            out[at] = keys
+
+    def walk(value: Any, at: str) -> None:
+        if isinstance(value, dict):
+            note(at, list(value))
+            for key, child in value.items():
+                walk(child, pointer.join(at, str(key)))
+        elif isinstance(value, list):
+            if value and all(isinstance(item, dict) for item in value):
+                note(at, list(dict.fromkeys(key for item in value for key in item)))
+                return
+            for i, item in enumerate(value):
+                walk(item, pointer.join(at, str(i)))
+
+    walk(wire, "")
+    return out
 
 
 def shows_real_values(origin: Origin, revealed: bool) -> bool:
