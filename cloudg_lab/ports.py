@@ -17,25 +17,18 @@ from cloudg_lab.data.workspace import WorkspaceView
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.audit import AuditEntry
 from cloudg_lab.registry import ToolSpec
-from cloudg_lab.types import Kind, PageCursor, Principal, Visibility
+from cloudg_lab.types import CallContext, PageCursor, Principal, Visibility
 
 
-class HandlerContext(Protocol):
+class HandlerContext(CallContext, Protocol):
     """What every handler may reach while it runs: the caller, its view of the data, its
     channels to the client (progress, log, links) and its deadline."""
 
-    principal: Principal
-    request_id: str | int | None
-    kind: Kind
-    name: str
     visible: Visibility
     page_cursor: PageCursor | None
 
     @property
     def workspace(self) -> WorkspaceView: ...
-
-    @property
-    def cancelled(self) -> bool: ...
 
     def check_cancelled(self) -> None: ...
 

@@ -333,6 +333,20 @@ class Mark(NamedTuple):
 # --------------------------------------------------------------------------- calls
 
 
+class CallContext(Protocol):
+    """What middleware may read of a call's context: who calls, which request, and whether it
+    was cancelled. The layer binds its own context (the handler's `ports.HandlerContext`); the
+    stages refuse any other in its place."""
+
+    principal: Principal
+    request_id: str | int | None
+    kind: Kind
+    name: str
+
+    @property
+    def cancelled(self) -> bool: ...
+
+
 @dataclass
 class CallInfo:
     """One request as middleware sees it (ARCHITECTURE.md, step 5).
@@ -346,7 +360,7 @@ class CallInfo:
     spec: Spec
     arguments: dict[str, Any]
     principal: Principal
-    context: Any
+    context: CallContext
     started: float
     request_id: str | int | None = None
     gate: CallGate | None = None

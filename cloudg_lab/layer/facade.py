@@ -9,17 +9,17 @@ middleware, which is how the notebook previews one call under several profiles.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from cloudg_lab.data.workspace import Workspace
 from cloudg_lab.layer import compose, lifecycle
-from cloudg_lab.layer.chain import Terminal, build_chain
+from cloudg_lab.layer.chain import Terminal
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.port import LayerPort
 from cloudg_lab.layer.principal import resolve_principal
-from cloudg_lab.layer.services import Services
+from cloudg_lab.layer.services import Services, Settings
 from cloudg_lab.layer.workers import DEFAULT_LIMIT, WorkerSlots
 from cloudg_lab.policy import Policy
 from cloudg_lab.policy.audit import AuditLog
@@ -28,7 +28,6 @@ from cloudg_lab.privacy.vault import Vault
 from cloudg_lab.registry import Registry, ToolSpec
 from cloudg_lab.registry.registrar import Registrar
 from cloudg_lab.types import (
-    CallInfo,
     Middleware,
     Principal,
     PrincipalResolver,
@@ -40,16 +39,6 @@ from cloudg_lab.types import (
 
 _PREFIX = identifier_pattern(64, 0)
 DEFAULT_POLICY_ENV = compose.DEFAULT_POLICY_ENV
-
-
-@dataclass(frozen=True)
-class _Settings:
-    """What a layer and its `with_policy` siblings share besides the services."""
-
-    prefix: str
-    max_output_chars: int
-    workers: WorkerSlots
-    principal_resolvers: list[PrincipalResolver]
 
 
 class Layer(Registrar):
@@ -85,7 +74,7 @@ class Layer(Registrar):
         loaded = compose.load_policy(policy)
         services = compose.build_services(loaded, registry=registry, workspace=workspace,
                                           allowed_roots=allowed_roots, vault_key=vault_key)
-        settings = _Settings(prefix=prefix, max_output_chars=max_output_chars,
+        settings = Settings(prefix=prefix, max_output_chars=max_output_chars,
                              workers=WorkerSlots(threads_per_principal),
                              principal_resolvers=list(principal_resolvers))
         self._install(compose.bind(loaded, services), services, settings, list(middleware),
@@ -95,15 +84,14 @@ class Layer(Registrar):
         for name, path in _dataset_items(datasets):
             self.workspace.load(path, name=name)
 
-    def _install(self, policy: Policy, services: Services, settings: _Settings,
+    def _install(self, policy: Policy, services: Services, settings: Settings,
                  middleware: list[Middleware], default_timeout: float | None) -> None:
         Registrar.__init__(self, services.registry)
         self.policy = policy
         self.services = services
         self.port = LayerPort(policy, services, settings.prefix)
-        self.default_timeout = default_timeout
-        # Plain attributes, not properties over `services` and `settings`: the stages read
-        # them on every call.
+        self.lifecycle = lifecycle.Lifecycle(policy, services, settings, self.port,
+                                             middleware=middleware, default_timeout=default_timeout)
         self.workspace: Workspace = services.workspace
         self.vault: Vault = services.vault
         self.audit_log: AuditLog = services.audit
@@ -112,11 +100,9 @@ class Layer(Registrar):
         self.workers: WorkerSlots = settings.workers
         self.principal_resolvers: list[PrincipalResolver] = settings.principal_resolvers
         self._settings = settings
-        self._middleware = middleware
-        self._chains: dict[str, Terminal] = {}
 
     @classmethod
-    def _assembled(cls, policy: Policy, services: Services, settings: _Settings,
+    def _assembled(cls, policy: Policy, services: Services, settings: Settings,
                    middleware: list[Middleware], default_timeout: float | None) -> Layer:
         layer = cls.__new__(cls)
         layer._install(policy, services, settings, middleware, default_timeout)
@@ -132,32 +118,30 @@ class Layer(Registrar):
         chosen = compose.load_policy(policy)
         services = replace(self.services, audit=chosen.audit, limiter=chosen.rate_limiter)
         return Layer._assembled(compose.bind(chosen, services), services, self._settings,
-                                list(self._middleware), self.default_timeout)
+                                list(self.lifecycle.middleware), self.default_timeout)
 
     # ------------------------------------------------------------------ parts
 
     @property
+    def default_timeout(self) -> float | None:
+        """Seconds a tool may run unless its spec or the call says otherwise (None: no limit)."""
+        return self.lifecycle.default_timeout
+
+    @default_timeout.setter
+    def default_timeout(self, seconds: float | None) -> None:
+        self.lifecycle.default_timeout = seconds
+
+    @property
     def middleware(self) -> tuple[Middleware, ...]:
-        return tuple(self._middleware)
+        return self.lifecycle.middleware
 
     def use(self, middleware: Middleware) -> None:
         """Append `middleware` innermost (closest to the policy check)."""
-        self._middleware.append(middleware)
-        self._chains.clear()
+        self.lifecycle.use(middleware)
 
     def chain(self, kind: str) -> Terminal:
-        """The composed middleware chain ending in `kind`'s terminal stage (built once)."""
-        found = self._chains.get(kind)
-        if found is None:
-            terminal = {"tool": lifecycle.tool_terminal, "resource": lifecycle.resource_terminal,
-                        "prompt": lifecycle.prompt_terminal,
-                        "completion": lifecycle.completion_terminal}[kind]
-
-            async def run(info: CallInfo, _t: Any = terminal) -> Any:
-                return await _t(self, info)
-
-            found = self._chains[kind] = build_chain(self._middleware, run)
-        return found
+        """The composed middleware chain ending in `kind`'s terminal stage."""
+        return self.lifecycle.chain(kind)
 
     def register_into(self, server: Any, **options: Any) -> Any:
         """Serve this layer through an `mcp` SDK low-level `Server` or an `MCPServer`."""
@@ -190,18 +174,6 @@ class Layer(Registrar):
     def resolve_principal(self, info: RequestInfo) -> Principal:
         return resolve_principal(info, self.principal_resolvers)
 
-    def known_identifiers(self) -> Mapping[str, str] | None:
-        """Real identifiers of the loaded datasets (value → entity), for free-text detection."""
-        return self.workspace.known_identifiers()
-
-    def dataset_hint(self, arguments: Mapping[str, Any] | None, principal: Principal) -> str | None:
-        """The dataset a call concerns (the caller's active one by default), for provenance."""
-        if arguments:
-            named = arguments.get("dataset")
-            if isinstance(named, str) and named:
-                return named
-        return self.workspace.view(principal).active_name
-
     # ------------------------------------------------------------------ requests
 
     async def call_tool(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
@@ -216,8 +188,8 @@ class Layer(Registrar):
         Raises:
             NotFoundError: `Unknown tool: NAME` (JSON-RPC -32602).
         """
-        return await lifecycle.call_tool(self, name, arguments, self._who(principal, context), context,
-                                         timeout_seconds=timeout_seconds)
+        return await self.lifecycle.call_tool(name, arguments, self._who(principal, context),
+                                              context, timeout_seconds=timeout_seconds)
 
     async def read_resource(self, uri: str, *, principal: Principal | None = None,
                             context: ToolContext | None = None) -> list[Any]:
@@ -226,7 +198,7 @@ class Layer(Registrar):
         Raises:
             MCPLayerError: every failure, as a protocol error.
         """
-        return await lifecycle.read_resource(self, uri, self._who(principal, context), context)
+        return await self.lifecycle.read_resource(uri, self._who(principal, context), context)
 
     async def get_prompt(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
                          context: ToolContext | None = None) -> PromptResult:
@@ -235,7 +207,8 @@ class Layer(Registrar):
         Raises:
             MCPLayerError: every failure, as a protocol error.
         """
-        return await lifecycle.get_prompt(self, name, arguments, self._who(principal, context), context)
+        return await self.lifecycle.get_prompt(name, arguments, self._who(principal, context),
+                                               context)
 
     async def complete(self, ref: Mapping[str, Any], argument: Mapping[str, Any], *,
                        principal: Principal | None = None,
@@ -245,9 +218,10 @@ class Layer(Registrar):
         Raises:
             AccessDeniedError, RateLimitedError: when the policy refuses; nothing else raises.
         """
-        return await lifecycle.complete(self, dict(ref) if isinstance(ref, Mapping) else ref,
-                                        dict(argument) if isinstance(argument, Mapping) else argument,
-                                        principal or Principal.local(), context_arguments)
+        return await self.lifecycle.complete(
+            dict(ref) if isinstance(ref, Mapping) else ref,
+            dict(argument) if isinstance(argument, Mapping) else argument,
+            principal or Principal.local(), context_arguments)
 
     def _who(self, principal: Principal | None, context: ToolContext | None) -> Principal:
         if principal is not None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.registry import PromptSpec
 
 MAX_DEPTH = 64
 MAX_ITEMS = 1_000_000
@@ -56,6 +57,28 @@ def check_shape(arguments: Any, what: str = "Arguments") -> dict[str, Any]:
         elif not (value is None or isinstance(value, str | int | bool)):
             raise InvalidArgumentsError(f"Argument '{top}' is not a JSON value (got {_type(value)})",
                                         {"argument": top, "got": _type(value)})
+    return arguments
+
+
+def required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A prompt's arguments, checked before its input pipeline runs over them.
+
+    Raises:
+        InvalidArgumentsError: for missing required (an empty string counts) or unknown arguments.
+    """
+    known = {a.name for a in spec.arguments}
+    unknown = sorted(set(arguments) - known)
+    if unknown:
+        raise InvalidArgumentsError(f"Unknown prompt arguments: {', '.join(unknown)}",
+                                    {"unknown": unknown, "valid": sorted(known)})
+    missing = [a.name for a in spec.arguments if a.required and arguments.get(a.name) in (None, "")]
+    if missing:
+        raise InvalidArgumentsError(f"Missing required prompt arguments: {', '.join(missing)}",
+                                    {"missing": missing})
+    wrong = sorted(k for k, v in arguments.items() if not isinstance(v, str))
+    if wrong:
+        raise InvalidArgumentsError(f"Prompt arguments must be strings: {', '.join(wrong)}",
+                                    {"not_strings": wrong})
     return arguments
 
 

@@ -13,10 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cloudg_lab.data.workspace import Workspace
+from cloudg_lab.layer.workers import WorkerSlots
 from cloudg_lab.policy.audit import AuditLog
 from cloudg_lab.policy.ratelimit import RateLimiter
 from cloudg_lab.privacy.vault import Vault
 from cloudg_lab.registry import Registry
+from cloudg_lab.types import PrincipalResolver
 
 
 @dataclass(frozen=True)
@@ -32,3 +34,13 @@ class Services:
     def known_identifiers(self) -> Mapping[str, str] | None:
         """Real identifiers of the loaded datasets (value → entity), for free-text detection."""
         return self.workspace.known_identifiers()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a layer and its `with_policy` siblings share besides the services: fixed at build."""
+
+    prefix: str
+    max_output_chars: int
+    workers: WorkerSlots
+    principal_resolvers: list[PrincipalResolver]

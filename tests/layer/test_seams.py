@@ -103,3 +103,14 @@ async def test_a_per_call_timeout_replaces_the_default_and_yields_to_the_tools_o
     kept = await layer.call_tool("own", timeout_seconds=60)
     assert kept.is_error and kept.meta[CODE] == "timeout" and "0.05 s" in kept.text
     assert layer.default_timeout == 30
+
+
+async def test_the_lifecycle_runs_with_its_parts_and_never_holds_a_layer():
+    layer = Layer(policy="standard", catalog=False)
+    sibling = layer.with_policy("strict")
+    for each in (layer, sibling):
+        parts = reachable(each.lifecycle)
+        assert not [o for o in parts if isinstance(o, Layer)]
+        assert each.lifecycle.policy is each.policy and each.lifecycle.port is each.port
+        assert each.lifecycle.registry is layer.registry and each.lifecycle.workspace is layer.workspace
+    assert sibling.lifecycle.policy.name == "strict" and layer.lifecycle.policy.name == "standard"

@@ -9,6 +9,7 @@ import json
 import logging
 import threading
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -549,6 +550,25 @@ async def test_a_layer_error_keeps_its_code_and_its_data_passes_the_pipeline(mak
     assert result.meta[CODE] == -32602 and result.text == "NO CANARY HERE"
     assert result.meta[DATA] == {"suggestions": ["CANARY-1", "ok"]}
     assert {m.path for m in result.marks} == {"/content/0/text", "/_meta/cloudg~1error_data/suggestions/0"}
+
+
+async def test_a_middleware_that_swaps_the_context_gets_an_error_result_and_the_handler_never_runs(
+        make_layer):
+    async def swap(info: CallInfo, call_next: Any) -> Any:
+        return await call_next(dataclasses.replace(info, context=SimpleNamespace(
+            principal=info.principal, request_id=None, kind="tool", name=info.name, cancelled=False)))
+
+    layer = make_layer(middleware=[swap])
+    ran: list[int] = []
+
+    @layer.tool()
+    def echo(ctx: ToolContext, x: int) -> int:
+        ran.append(x)
+        return x
+
+    result = await layer.call_tool("echo", {"x": 3})
+    assert result.is_error and "context must be the one the layer bound" in result.text
+    assert ran == []
 
 
 def _info(layer: Any, name: str, arguments: dict[str, Any]) -> CallInfo:
