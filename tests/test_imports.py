@@ -2,9 +2,9 @@
 
 The order is an import-linter `layers` contract in pyproject.toml (`[tool.importlinter]`);
 imports under `TYPE_CHECKING` count, since a cycle hidden there is still a knot for the reader.
-Three clusters predate the contract and are being taken apart by their owners (cycles inside
-privacy/, inside notebook/, and the inventory with its indexes); any other cycle, and any cycle
-crossing from one of those packages into another, fails here.
+Two clusters predate the contract and are being taken apart by their owners (cycles inside
+privacy/, and the inventory with its indexes); any other cycle, and any cycle crossing from one
+of those packages into another, fails here.
 """
 
 from __future__ import annotations
@@ -21,9 +21,6 @@ KNOWN_CLUSTERS = {
     # Inside privacy/: the transforms and the pipeline import each other (the walker rewrite).
     "privacy": lambda c: all(m.startswith("cloudg_lab.privacy.") for m in c),
     "inventory and its indexes": lambda c: c == {"cloudg_lab.data.indexes", "cloudg_lab.data.inventory"},
-    # Inside notebook/ (and the package root, whose `load_ipython_extension` imports it lazily):
-    # session, serving and the commands (issue 14, the notebook side doors, a later round).
-    "notebook": lambda c: all(m == "cloudg_lab" or m.startswith("cloudg_lab.notebook.") for m in c),
 }
 
 

@@ -40,6 +40,10 @@ class Served:
     def running(self) -> bool:
         return bool(self.endpoint.running)
 
+    async def stop(self) -> None:
+        """Stop the endpoint and free its port."""
+        await self.endpoint.stop()
+
     @property
     def token_hint(self) -> str:
         if self.token is None:
@@ -73,7 +77,7 @@ async def serve(session: Session, *, port: int, token_env: str | None = None,
     from cloudg_lab.adapters.http import HttpEndpoint
     from cloudg_lab.adapters.tokens import TokenTable
 
-    found = session.servers.get(KEY)
+    found = _served(session)
     if found is not None and found.running:
         raise RuntimeError(f"Already serving on {found.url}; run %mcp stop first")
     scope = session.scope(policy, principal)
@@ -96,9 +100,10 @@ async def serve(session: Session, *, port: int, token_env: str | None = None,
 
 async def stop(session: Session) -> Served | None:
     """Stop the endpoint and free its port; None when nothing was serving."""
-    served: Served | None = session.servers.pop(KEY, None)
+    served = _served(session)
     if served is not None:
-        await served.endpoint.stop()
+        del session.servers[KEY]
+        await served.stop()
     return served
 
 
@@ -108,9 +113,10 @@ def stop_soon(session: Session) -> None:
     Inside a running loop (a kernel) the stop runs as a task right after the current cell; in
     terminal IPython, whose loop only runs during cells, it runs to completion now.
     """
-    served = session.servers.pop(KEY, None)
+    served = _served(session)
     if served is None:
         return
+    del session.servers[KEY]
     if served.loop.is_running():
         task = served.loop.create_task(served.endpoint.stop(), name="cloudg-lab-http-stop")
         _stopping.add(task)
@@ -120,8 +126,13 @@ def stop_soon(session: Session) -> None:
 
 
 def status_rows(session: Session) -> list[dict[str, Any]]:
-    served = session.servers.get(KEY)
+    served = _served(session)
     if served is None:
         return []
     return [{"url": served.url, "running": served.running, "policy": served.policy,
              "principal": served.principal, "token": served.token_hint}]
+
+
+def _served(session: Session) -> Served | None:
+    found = session.servers.get(KEY)
+    return found if isinstance(found, Served) else None

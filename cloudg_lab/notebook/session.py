@@ -13,9 +13,9 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from cloudg_lab import __version__
+from cloudg_lab._version import __version__
 from cloudg_lab.errors import PolicyError
 from cloudg_lab.layer import Layer, ToolContext
 from cloudg_lab.notebook import listings
@@ -34,6 +34,12 @@ PrincipalLike = Principal | str | None
 Shown = CallResult | ReadResult | PromptView
 
 
+class Server(Protocol):
+    """A server the session started (`notebook.serving.Served`); the session only stops it."""
+
+    async def stop(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class Scope:
     """Who calls under which policy: the session defaults with one call's overrides applied."""
@@ -41,6 +47,8 @@ class Scope:
     layer: Layer
     policy: str
     principal: Principal
+    timeout: float | None = None
+    """Seconds this call's tool may run in place of the layer's default (None: the default)."""
 
     def shown(self, text: str) -> str:
         """`text` as this principal may see it: a URI typed with a real id is shown scrubbed."""
@@ -82,7 +90,7 @@ class Session:
         self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_SIZE)
         self._last: Shown | None = None
         self._result_listeners: Listeners[[Shown | None]] = Listeners("result")
-        self.servers: dict[str, Any] = {}
+        self.servers: dict[str, Server] = {}
         self.sample_loaded = False
         if self.config.autoload_sample:
             self.load_sample()
@@ -136,13 +144,10 @@ class Session:
             ValueError: for a malformed principal or a non-positive timeout.
         """
         name = policy or self.policy_name
-        layer = self.layer_for(name)
-        if timeout is not None:
-            if timeout <= 0:
-                raise ValueError(f"timeout must be positive (got {timeout})")
-            layer = layer.with_policy(layer.policy)
-            layer.default_timeout = timeout
-        return Scope(layer=layer, policy=name, principal=self.principal_for(principal))
+        if timeout is not None and timeout <= 0:
+            raise ValueError(f"timeout must be positive (got {timeout})")
+        return Scope(layer=self.layer_for(name), policy=name,
+                     principal=self.principal_for(principal), timeout=timeout)
 
     def layer_for(self, policy: str) -> Layer:
         """The layer for a policy name: a user policy, a profile or a file; built once.
@@ -208,7 +213,8 @@ class Session:
         scope = self.scope(policy, principal, timeout)
         args = dict(arguments or {})
         result = await scope.layer.call_tool(tool, args, principal=scope.principal,
-                                             context=_context(scope.principal))
+                                             context=_context(scope.principal),
+                                             timeout_seconds=scope.timeout)
 
         async def follow(next_args: dict[str, Any]) -> CallResult:
             return await self.call(tool, next_args, policy=scope.policy, principal=scope.principal,
@@ -335,9 +341,8 @@ class Session:
 
     async def close(self) -> None:
         """Stop every server this session started (`%unload_ext`, kernel shutdown)."""
-        from cloudg_lab.notebook import serving
-
-        await serving.stop(self)
+        for key in list(self.servers):
+            await self.servers.pop(key).stop()
 
 
 def _context(principal: Principal) -> ToolContext:

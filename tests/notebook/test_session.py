@@ -96,6 +96,7 @@ async def test_a_per_call_timeout_applies_to_that_call_only():
     timed_out = await session.call("slow", timeout=0.05)
     assert timed_out.is_error and timed_out.error_code == "timeout"
     assert session.layer.default_timeout == 300.0
+    assert session.scope(timeout=0.05).layer is session.layer  # an option of the call, not a layer
 
 
 def test_configure_applies_new_settings():
@@ -159,3 +160,13 @@ def test_the_session_and_async_api_run_with_ipython_blocked():
                           timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "api ok" in done.stdout
+
+
+async def test_closing_a_session_stops_the_server_it_started():
+    from cloudg_lab.notebook import serving
+
+    session = make_session()
+    served = await serving.serve(session, port=0)
+    assert served.running and serving.status_rows(session)
+    await session.close()
+    assert not served.running and session.servers == {} and serving.status_rows(session) == []

@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cloudg_lab.notebook.export import FORMATS, write_rows
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.audit_rows import COLUMNS, KINDS, Filters, cells, row
 from cloudg_lab.notebook.widgets.base import WidgetView
@@ -26,7 +27,6 @@ from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
 from cloudg_lab.notebook.widgets.tables import Page, PagedTable, plain_table
 from cloudg_lab.policy.audit import DECISIONS
 
-FORMATS = (".csv", ".parquet", ".jsonl")
 _ANY = ("any", "")
 
 
@@ -216,11 +216,9 @@ class AuditLog(WidgetView):
         """Write the rows the filters keep, oldest first, to .csv, .parquet or .jsonl atomically.
 
         Raises:
-            UsageError: for another suffix.
+            ValueError: for another suffix.
             OSError: when the directory is missing or not writable.
         """
-        from cloudg_lab.notebook.commands.export import write_rows
-
         return write_rows(list(reversed(self.rows)), COLUMNS, str(path))
 
     def _export_clicked(self) -> None:
