@@ -1,8 +1,9 @@
 """`cloudg-lab`: the layer from a shell, for scripts and for serving MCP clients.
 
 Every command builds the same `Layer` the notebook uses (`--policy`, `--dataset`, `--timeout`;
-the bundled sample estate when no dataset is given) and calls it as one principal (`--principal-id`,
-`--role`; the local user by default). Exit codes: 0 on success, 1 when a call fails (an `isError`
+the bundled sample estate when no dataset is given) and calls it as one principal (`--as
+alice:analyst`, as `%mcp` spells it; `--principal-id` and `--role` are aliases; the local user
+by default). Exit codes: 0 on success, 1 when a call fails (an `isError`
 result, an unknown tool, resource or prompt), 2 on usage errors (bad flags, bad JSON, an invalid
 policy, a dataset that does not load), 141 when the reader of stdout went away (`| head -1`),
 as for a process SIGPIPE ended, but without a word on stderr. Errors are one line on stderr,
@@ -30,6 +31,7 @@ from typing import Any, NoReturn
 from cloudg_lab._version import __version__
 from cloudg_lab.cli_table import format_table, terminal_width
 from cloudg_lab.errors import MCPLayerError, PolicyError
+from cloudg_lab.options import add_principal, principal_of
 from cloudg_lab.types import Principal
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -60,9 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="profile name or YAML/JSON policy file (default: $CLOUDG_LAB_POLICY, standard)")
     common.add_argument("--dataset", action="append", default=argparse.SUPPRESS, metavar="[NAME=]PATH",
                         help="inventory to load (repeatable; default: the bundled sample estate)")
-    common.add_argument("--principal-id", default=argparse.SUPPRESS, help="call as this principal id")
-    common.add_argument("--role", action="append", default=argparse.SUPPRESS,
-                        help="role of the principal (repeatable)")
+    add_principal(common, default=argparse.SUPPRESS, aliases=True)
     common.add_argument("--timeout", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                         help="default tool timeout (0: none; default 300)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
@@ -215,12 +215,15 @@ def _datasets(args: argparse.Namespace) -> dict[str, str] | list[str]:
 
 
 def principal(args: argparse.Namespace) -> Principal:
-    """`--principal-id` / `--role`; neither given means the local user."""
-    ident = getattr(args, "principal_id", None)
-    roles = getattr(args, "role", None) or []
-    if ident is None and not roles:
-        return Principal.local()
-    return Principal(id=ident or "cli", roles=frozenset({"default", *roles}))
+    """`--as` (or its aliases `--principal-id` / `--role`); none given means the local user.
+
+    Raises:
+        UsageError: for a malformed principal.
+    """
+    try:
+        return principal_of(args) or Principal.local()
+    except ValueError as exc:
+        raise UsageError(_one_line(exc)) from None
 
 
 def json_arguments(text: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cloudg_lab.adapters.oauth import OAuthSettings
-from cloudg_lab.notebook.session import Session
+from cloudg_lab.notebook.session import PrincipalLike, Session
 from cloudg_lab.types import Principal
 
 KEY = "http"
@@ -63,7 +63,7 @@ def _token_spec(token: str, principal: Principal) -> str:
 
 
 async def serve(session: Session, *, port: int, token_env: str | None = None,
-                policy: str | None = None, principal: str | None = None,
+                policy: str | None = None, principal: PrincipalLike = None,
                 oauth: OAuthSettings | None = None) -> Served:
     """Start the endpoint on the running loop and return once it accepts connections.
 

@@ -97,6 +97,21 @@ def test_roles_and_principal_id_decide_what_is_visible(tmp_path):
     assert [t["name"] for t in json.loads(analyst.stdout)] == ["list_datasets", "find_assets"]
 
 
+def test_the_cli_names_a_principal_as_percent_mcp_does_and_keeps_the_old_flags(tmp_path):
+    policy = tmp_path / "roles.yaml"
+    policy.write_text(ROLE_POLICY)
+    spelled = run("call", "privacy_status", "--json", *OPEN, "--as", "ana:analyst")
+    visible = run("tools", "--json", "--policy", str(policy), "--as", "ana:analyst")
+    both = run("tools", "--policy", str(policy), "--as", "ana", "--role", "analyst")
+    malformed = run("tools", "--as", ":analyst")
+    who = json.loads(spelled.stdout)["structuredContent"]
+    assert (spelled.returncode, who["principal"]["id"]) == (0, "ana"), spelled.stderr
+    assert "analyst" in who["principal"]["roles"]
+    assert [t["name"] for t in json.loads(visible.stdout)] == ["list_datasets", "find_assets"]
+    assert both.returncode == 2 and "--as or --principal-id/--role" in both.stderr
+    assert malformed.returncode == 2 and "Principal needs an id" in malformed.stderr
+
+
 def test_named_datasets_read_and_prompt():
     named = run("call", "list_datasets", "--dataset", f"estate={SAMPLE_PATH}", *OPEN)
     read = run("read", "cloudg://datasets", *OPEN)

@@ -14,6 +14,8 @@ from IPython.core.error import UsageError
 from cloudg_lab.errors import MCPLayerError
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.session import Session
+from cloudg_lab.options import principal_of
+from cloudg_lab.types import Principal
 
 Body = Literal["none", "optional", "required"]
 
@@ -32,8 +34,13 @@ class Invocation:
         return getattr(self.args, "policy", None)
 
     @property
-    def principal(self) -> str | None:
-        return getattr(self.args, "principal", None)
+    def principal(self) -> Principal | None:
+        """`--as`, parsed (`options.principal_of`).
+
+        Raises:
+            ValueError: for a malformed principal (`dispatch` shows it as one line).
+        """
+        return principal_of(self.args)
 
     @property
     def limit(self) -> int:

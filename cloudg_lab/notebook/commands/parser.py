@@ -15,6 +15,8 @@ from typing import Any, NoReturn
 import yaml
 from IPython.core.error import UsageError
 
+from cloudg_lab.options import add_principal
+
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
 
@@ -51,8 +53,7 @@ def add_scope(parser: argparse.ArgumentParser) -> None:
     """`--policy NAME` and `--as PRINCIPAL`: every subcommand's one-call overrides."""
     parser.add_argument("--policy", default=None, metavar="NAME",
                         help="policy profile, user policy or file for this call only")
-    parser.add_argument("--as", dest="principal", default=None, metavar="PRINCIPAL",
-                        help="principal for this call only: alice or alice:analyst,lead")
+    add_principal(parser)
 
 
 def split(line: str) -> list[str]:

@@ -7,10 +7,10 @@ from typing import Any
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.display import Table
-from cloudg_lab.notebook.session import Session
+from cloudg_lab.notebook.session import PrincipalLike, Session
 
 
-def whoami(session: Session, policy: str | None = None, principal: str | None = None) -> Table:
+def whoami(session: Session, policy: str | None = None, principal: PrincipalLike = None) -> Table:
     """The policy and principal in force (with one call's overrides), as a two-column table.
 
     Raises:
