@@ -284,10 +284,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_call(args: argparse.Namespace) -> int:
+def _request(args: argparse.Namespace, method: str, name: str) -> Any:
+    """A tool call or a prompt with the line's `--args`, run on the layer its flags describe."""
     arguments = json_arguments(args.args)
-    layer = make_layer(args)
-    result = _run(layer.call_tool(args.tool, arguments, principal=principal(args)))
+    return _run(getattr(make_layer(args), method)(name, arguments, principal=principal(args)))
+
+
+def cmd_call(args: argparse.Namespace) -> int:
+    result = _request(args, "call_tool", args.tool)
     if wants_json(args):
         print(_dump(result.to_wire()))
     elif result.is_error:
@@ -312,9 +316,7 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    arguments = json_arguments(args.args)
-    layer = make_layer(args)
-    result = _run(layer.get_prompt(args.name, arguments, principal=principal(args)))
+    result = _request(args, "get_prompt", args.name)
     if wants_json(args):
         print(_dump(result.to_wire()))
         return 0

@@ -8,6 +8,7 @@ loaded a prompt is one message asking to load data first.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from cloudg_lab.catalog.common import asset_row, brief, choose, dataset_of
@@ -29,6 +30,15 @@ TOP = 25
 LOAD_FIRST = ("No dataset is loaded yet. Load an inventory first with the load_dataset tool (a "
               "directory holding inventory-map.json), then ask again.")
 DATASET_ARG = PromptArgument("dataset", "Dataset name; default the active dataset.")
+ATTACK_SURFACE_TASK = (
+    "Write an attack surface report for the inventory in the context: which assets the internet "
+    "can reach and why, the open findings on them, and the paths an attacker could take inward. "
+    "Rank by risk and end with remediation priorities. Use internet_exposure, neighbors and "
+    "find_paths for more detail.")
+POSTURE_TASK = (
+    "Review the security posture of the inventory in the context: the shape of the estate, "
+    "exposure, the worst open findings and compliance. Name the three most important weaknesses "
+    "and a remediation plan for each.")
 
 
 def _user(text: str) -> PromptMessage:
@@ -65,6 +75,19 @@ def _exposure(ds: Dataset) -> list[dict[str, Any]]:
     return [{**brief(ds, r), "via": reasons[r]} for r in list(reasons)[:TOP]]
 
 
+def _summary_prompt(ctx: HandlerContext, dataset: str, description: str, task: str,
+                    context: Callable[[Dataset, dict[str, Any]], dict[str, Any]]) -> PromptResult:
+    """A prompt over a whole dataset: the task, `context` of it and its summary as JSON, and
+    the summary resource embedded."""
+    ds = _dataset_or_none(ctx, dataset)
+    if ds is None:
+        return _load_first(description)
+    summary = dataset_summary_of(ds)
+    return PromptResult(description=description, messages=[
+        _user(task), _context({"dataset": ds.name, **context(ds, summary)}),
+        _embedded(summary_uri(ds.name), summary)])
+
+
 def register(into: Registrar, trusted: Registrar) -> None:
     """Add the prompts; inspectors of the policy, vault or audit go through `trusted`."""
 
@@ -85,22 +108,16 @@ def register(into: Registrar, trusted: Registrar) -> None:
             _context({"dataset": ds.name, "asset": detail}),
             _embedded(detail["uri"], detail)])
 
-    @into.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
-                 completions={"dataset": complete_dataset})
+    over_a_dataset = into.prompt(category=CATEGORY, sensitivity="confidential",
+                                 arguments=[DATASET_ARG], completions={"dataset": complete_dataset})
+
+    @over_a_dataset
     def attack_surface_report(ctx: HandlerContext, dataset: str = "") -> PromptResult:
         """Report the internet-facing attack surface of a dataset, riskiest first."""
-        ds = _dataset_or_none(ctx, dataset)
-        if ds is None:
-            return _load_first("Attack surface report")
-        summary = dataset_summary_of(ds)
-        return PromptResult(description="Attack surface report", messages=[
-            _user("Write an attack surface report for the inventory in the context: which assets "
-                  "the internet can reach and why, the open findings on them, and the paths an "
-                  "attacker could take inward. Rank by risk and end with remediation priorities. "
-                  "Use internet_exposure, neighbors and find_paths for more detail."),
-            _context({"dataset": ds.name, "internet_exposed": _exposure(ds),
-                      "severity_breakdown": summary["severity_breakdown"]}),
-            _embedded(summary_uri(ds.name), summary)])
+        return _summary_prompt(ctx, dataset, "Attack surface report", ATTACK_SURFACE_TASK,
+                               lambda ds, summary: {
+                                   "internet_exposed": _exposure(ds),
+                                   "severity_breakdown": summary["severity_breakdown"]})
 
     @into.prompt(category=CATEGORY, sensitivity="confidential",
                  arguments=[PromptArgument("finding_id", "A finding id from list_findings.",
@@ -124,22 +141,15 @@ def register(into: Registrar, trusted: Registrar) -> None:
             messages.append(_embedded(full["uri"], full))
         return PromptResult(description="Incident triage", messages=messages)
 
-    @into.prompt(category=CATEGORY, sensitivity="confidential", arguments=[DATASET_ARG],
-                 completions={"dataset": complete_dataset})
+    @over_a_dataset
     def security_posture_review(ctx: HandlerContext, dataset: str = "") -> PromptResult:
         """Review the overall security posture of a dataset."""
-        ds = _dataset_or_none(ctx, dataset)
-        if ds is None:
-            return _load_first("Security posture review")
-        summary = dataset_summary_of(ds)
-        worst = [finding_brief(ds, i) for i in findings_matching(ctx, ds, None, None, "open")[:TOP]]
-        return PromptResult(description="Security posture review", messages=[
-            _user("Review the security posture of the inventory in the context: the shape of the "
-                  "estate, exposure, the worst open findings and compliance. Name the three most "
-                  "important weaknesses and a remediation plan for each."),
-            _context({"dataset": ds.name, "summary": summary, "worst_findings": worst,
-                      "internet_exposed": _exposure(ds)[:10]}),
-            _embedded(summary_uri(ds.name), summary)])
+        return _summary_prompt(ctx, dataset, "Security posture review", POSTURE_TASK,
+                               lambda ds, summary: {
+                                   "summary": summary,
+                                   "worst_findings": [finding_brief(ds, i) for i in findings_matching(
+                                       ctx, ds, None, None, "open")[:TOP]],
+                                   "internet_exposed": _exposure(ds)[:10]})
 
     @trusted.prompt(category=CATEGORY, sensitivity="internal",
                     arguments=[PromptArgument("policy", "A profile name; default the policy in force.")],

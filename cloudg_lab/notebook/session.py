@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from cloudg_lab._version import __version__
 from cloudg_lab.errors import PolicyError
@@ -32,6 +32,7 @@ HISTORY_SIZE = 1000
 ListingKind = Literal["tools", "resources", "templates", "prompts"]
 PrincipalLike = Principal | str | None
 Shown = CallResult | ReadResult | PromptView
+V = TypeVar("V", ReadResult, PromptView)
 
 
 class Server(Protocol):
@@ -235,14 +236,10 @@ class Session:
             PolicyError, ValueError: for a bad `policy` or `principal`.
         """
         scope = self.scope(policy, principal)
-        started = time.perf_counter()
-        contents = await scope.layer.read_resource(uri, principal=scope.principal,
-                                                   context=_context(scope.principal))
-        out = ReadResult(contents, scope.origin("resource", uri, None, self.config.display_limit),
-                         _ms(started))
-        self.last = out
-        self._record("resource", uri, scope, "ok", out.duration_ms)
-        return out
+        return await self._shown(ReadResult, scope, "resource", uri, arguments=None,
+                                 request=scope.layer.read_resource(
+                                     uri, principal=scope.principal,
+                                     context=_context(scope.principal)))
 
     async def prompt(self, name: str, arguments: Mapping[str, Any] | None = None, *,
                      policy: str | None = None, principal: PrincipalLike = None) -> PromptView:
@@ -253,13 +250,20 @@ class Session:
             PolicyError, ValueError: for a bad `policy` or `principal`.
         """
         scope = self.scope(policy, principal)
+        return await self._shown(PromptView, scope, "prompt", name, arguments=arguments,
+                                 request=scope.layer.get_prompt(
+                                     name, dict(arguments or {}), principal=scope.principal,
+                                     context=_context(scope.principal)))
+
+    async def _shown(self, view: Callable[[Any, Origin, float], V], scope: Scope,
+                     kind: Literal["resource", "prompt"], name: str, *,
+                     arguments: Mapping[str, Any] | None, request: Awaitable[Any]) -> V:
+        """Await `request`, show its answer as `view` (timed, the new `last`) and record it."""
         started = time.perf_counter()
-        result = await scope.layer.get_prompt(name, dict(arguments or {}), principal=scope.principal,
-                                              context=_context(scope.principal))
-        out = PromptView(result, scope.origin("prompt", name, arguments, self.config.display_limit),
-                         _ms(started))
+        out = view(await request, scope.origin(kind, name, arguments, self.config.display_limit),
+                   _ms(started))
         self.last = out
-        self._record("prompt", name, scope, "ok", out.duration_ms)
+        self._record(kind, name, scope, "ok", out.duration_ms)
         return out
 
     async def complete(self, ref_kind: Literal["prompt", "template"], ref: str, argument: str,
