@@ -24,9 +24,9 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from cloudg_lab._version import __version__
 from cloudg_lab.cli_table import format_table, terminal_width
@@ -34,11 +34,15 @@ from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.options import add_principal, principal_of
 from cloudg_lab.types import Principal
 
+if TYPE_CHECKING:
+    from cloudg_lab.layer import Layer
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 QUICKSTART = REPO_ROOT / "notebooks" / "quickstart.ipynb"
 PACKAGED_NOTEBOOKS = Path(__file__).resolve().parent / "_notebooks"
 """Where a wheel carries the notebooks (a checkout uses `notebooks/` beside the package)."""
 CLOSED_PIPE = 141
+T = TypeVar("T")
 
 
 class UsageError(Exception):
@@ -173,7 +177,7 @@ def _fail(args: argparse.Namespace, message: str, status: int) -> int:
 # --------------------------------------------------------------------------- shared setup
 
 
-def make_layer(args: argparse.Namespace) -> Any:
+def make_layer(args: argparse.Namespace) -> Layer:
     """The layer the flags describe.
 
     Raises:
@@ -257,7 +261,7 @@ def _dump(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-def _run(coro: Any) -> Any:
+def _run(coro: Coroutine[Any, Any, T]) -> T:
     """Await a layer call; its layer errors are failed calls (exit 1)."""
     try:
         return asyncio.run(coro)
@@ -284,14 +288,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _request(args: argparse.Namespace, method: str, name: str) -> Any:
+def _request(args: argparse.Namespace,
+             request: Callable[[Layer, dict[str, Any], Principal], Coroutine[Any, Any, T]]) -> T:
     """A tool call or a prompt with the line's `--args`, run on the layer its flags describe."""
     arguments = json_arguments(args.args)
-    return _run(getattr(make_layer(args), method)(name, arguments, principal=principal(args)))
+    return _run(request(make_layer(args), arguments, principal(args)))
 
 
 def cmd_call(args: argparse.Namespace) -> int:
-    result = _request(args, "call_tool", args.tool)
+    result = _request(args, lambda layer, arguments, who: layer.call_tool(args.tool, arguments,
+                                                                          principal=who))
     if wants_json(args):
         print(_dump(result.to_wire()))
     elif result.is_error:
@@ -316,7 +322,8 @@ def cmd_read(args: argparse.Namespace) -> int:
 
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    result = _request(args, "get_prompt", args.name)
+    result = _request(args, lambda layer, arguments, who: layer.get_prompt(args.name, arguments,
+                                                                           principal=who))
     if wants_json(args):
         print(_dump(result.to_wire()))
         return 0
@@ -344,7 +351,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         fleet.close()
 
 
-def _serve(layer: Any, args: argparse.Namespace) -> int:
+def _serve(layer: Layer, args: argparse.Namespace) -> int:
     if args.transport == "stdio" and (args.oauth_issuer or args.oauth_audience):
         raise UsageError("--oauth-issuer and --oauth-audience apply to --transport http")
     if args.transport == "stdio":
@@ -386,7 +393,7 @@ def _serve(layer: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_mounted(layer: Any, args: argparse.Namespace, serve: Any) -> None:
+def _run_mounted(layer: Layer, args: argparse.Namespace, serve: Any) -> None:
     """Serve with the `--mount` upstreams in front of the layer's own primitives."""
     from cloudg_lab.adapters.gateway import MountFailed, serve_with_mounts
 
@@ -396,7 +403,7 @@ def _run_mounted(layer: Any, args: argparse.Namespace, serve: Any) -> None:
         raise UsageError(str(exc)) from None
 
 
-def _add_serving_middleware(layer: Any, args: argparse.Namespace) -> None:
+def _add_serving_middleware(layer: Layer, args: argparse.Namespace) -> None:
     from cloudg_lab.middleware import AuditLogMiddleware, MetricsMiddleware, register_metrics_resource
 
     if args.audit_log:

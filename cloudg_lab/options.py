@@ -9,7 +9,6 @@ raises `ValueError`: each front end turns that into its own one-line usage error
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from cloudg_lab.types import Principal
 
@@ -18,7 +17,7 @@ ALIAS_ID = "cli"
 """The id `--role` alone calls as (the command line's older spelling, kept as it was)."""
 
 
-def add_principal(parser: argparse.ArgumentParser, *, default: Any = None,
+def add_principal(parser: argparse.ArgumentParser, *, default: object = None,
                   aliases: bool = False) -> None:
     """`--as PRINCIPAL`, and with `aliases` the older `--principal-id` / `--role`.
 

@@ -12,11 +12,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.adapters.oauth import OAuthSettings
 from cloudg_lab.notebook.session import PrincipalLike, Session
 from cloudg_lab.types import Principal
+
+if TYPE_CHECKING:
+    from cloudg_lab.adapters.http import HttpEndpoint
 
 KEY = "http"
 TOKEN_PLACEHOLDER = "${CLOUDG_LAB_TOKEN}"
@@ -27,7 +30,7 @@ _stopping: set[asyncio.Task[None]] = set()
 class Served:
     """A running endpoint and what a client needs to reach it."""
 
-    endpoint: Any
+    endpoint: HttpEndpoint
     url: str
     loop: asyncio.AbstractEventLoop
     policy: str

@@ -21,9 +21,10 @@ from cloudg_lab.layer import Layer, ToolContext
 from cloudg_lab.notebook import listings
 from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.notebook.display import CallResult, Listing, Origin, PromptView, ReadResult
-from cloudg_lab.notebook.display.bundle import RealValues
+from cloudg_lab.notebook.display.bundle import PayloadKind, RealValues
 from cloudg_lab.observers import Listeners
 from cloudg_lab.policy import Policy
+from cloudg_lab.policy.audit import AuditLog
 from cloudg_lab.policy.model import parse_text
 from cloudg_lab.types import Principal, RequestInfo
 
@@ -33,6 +34,7 @@ ListingKind = Literal["tools", "resources", "templates", "prompts"]
 PrincipalLike = Principal | str | None
 Shown = CallResult | ReadResult | PromptView
 V = TypeVar("V", ReadResult, PromptView)
+R = TypeVar("R")
 
 
 class Server(Protocol):
@@ -55,13 +57,13 @@ class Scope:
         """`text` as this principal may see it: a URI typed with a real id is shown scrubbed."""
         return self.layer.policy.scrub(text, self.principal)
 
-    def origin(self, kind: Any, name: str, arguments: Mapping[str, Any] | None,
+    def origin(self, kind: PayloadKind, name: str, arguments: Mapping[str, Any] | None,
                display_limit: int) -> Origin:
         return Origin(kind=kind, name=self.shown(name), policy=self.policy,
                       principal=self.principal, arguments=dict(arguments or {}),
                       display_limit=display_limit, real_values=self.real_values(kind, name))
 
-    def real_values(self, kind: Any, name: str) -> RealValues:
+    def real_values(self, kind: PayloadKind, name: str) -> RealValues:
         """Whether this scope's outputs may show real values (the display's banner rule)."""
         if kind == "listing":
             return ""
@@ -158,7 +160,7 @@ class Session:
         """
         found = self._layers.get(policy)
         if found is None:
-            source: Any = self.policies.get(policy, policy)
+            source: Policy | str = self.policies.get(policy, policy)
             found = self._layers[policy] = self.layer.with_policy(source)
         return found
 
@@ -255,9 +257,9 @@ class Session:
                                      name, dict(arguments or {}), principal=scope.principal,
                                      context=_context(scope.principal)))
 
-    async def _shown(self, view: Callable[[Any, Origin, float], V], scope: Scope,
+    async def _shown(self, view: Callable[[R, Origin, float], V], scope: Scope,
                      kind: Literal["resource", "prompt"], name: str, *,
-                     arguments: Mapping[str, Any] | None, request: Awaitable[Any]) -> V:
+                     arguments: Mapping[str, Any] | None, request: Awaitable[R]) -> V:
         """Await `request`, show its answer as `view` (timed, the new `last`) and record it."""
         started = time.perf_counter()
         out = view(await request, scope.origin(kind, name, arguments, self.config.display_limit),
@@ -302,7 +304,7 @@ class Session:
 
     # ------------------------------------------------------------------ state
 
-    def audit_log(self, policy: str | None = None) -> Any:
+    def audit_log(self, policy: str | None = None) -> AuditLog:
         """The audit ring buffer of the policy in force (or of `policy`).
 
         Raises:
