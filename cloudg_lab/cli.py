@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from cloudg_lab._version import __version__
 from cloudg_lab.cli_table import format_table, terminal_width
 from cloudg_lab.errors import MCPLayerError, PolicyError
-from cloudg_lab.options import add_principal, principal_of
+from cloudg_lab.options import add_principal, json_object, principal_of
 from cloudg_lab.types import Principal
 
 if TYPE_CHECKING:
@@ -244,13 +244,9 @@ def json_arguments(text: str) -> dict[str, Any]:
     except OSError as exc:
         raise UsageError(f"cannot read --args from {text}: {exc.strerror}") from None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise UsageError(f"--args is not valid JSON: {exc.msg} ({where})") from None
-    if not isinstance(value, dict):
-        raise UsageError(f"--args must be a JSON object, not {type(value).__name__}")
-    return value
+        return json_object(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _one_line(exc: BaseException) -> str:

@@ -1,14 +1,17 @@
 """The options a request is made with, spelled once for `cloudg-lab` and `%mcp`.
 
 Both front ends name the caller the same way, `--as alice` or `--as alice:analyst,lead`
-(`types.Principal.parse`); the command line keeps its older `--principal-id ID` and repeatable
-`--role ROLE` as aliases. Parsing lives here, free of argparse subclasses and IPython, and
-raises `ValueError`: each front end turns that into its own one-line usage error.
+(`types.Principal.parse`), and read `--args` as one JSON object with the same messages; the
+command line keeps its older `--principal-id ID` and repeatable `--role ROLE` as aliases.
+Parsing lives here, free of argparse subclasses and IPython, and raises `ValueError`: each front
+end turns that into its own one-line usage error.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 from cloudg_lab.types import Principal
 
@@ -50,3 +53,19 @@ def principal_of(args: argparse.Namespace) -> Principal | None:
     if ident is None and not roles:
         return None
     return Principal(id=ident or ALIAS_ID, roles=frozenset({"default", *roles}))
+
+
+def json_object(text: str, what: str = "--args") -> dict[str, Any]:
+    """`text` as a JSON object.
+
+    Raises:
+        ValueError: naming `what` and where the JSON breaks, or the type it holds instead.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise ValueError(f"{what} is not valid JSON: {exc.msg} ({where})") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a JSON object, not {type(value).__name__}")
+    return value

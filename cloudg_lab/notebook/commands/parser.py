@@ -16,6 +16,7 @@ import yaml
 from IPython.core.error import UsageError
 
 from cloudg_lab.options import add_principal
+from cloudg_lab.options import json_object as shared_json_object
 
 _KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
@@ -103,18 +104,15 @@ def pairs(items: Sequence[str], *, parse_values: bool = True) -> dict[str, Any]:
 
 
 def json_object(text: str, what: str) -> dict[str, Any]:
-    """A JSON object given inline (`--args '{...}'`).
+    """A JSON object given inline (`--args '{...}'`), read as the CLI reads it (`options`).
 
     Raises:
         UsageError: for invalid JSON or a value that is not an object.
     """
     try:
-        data = json.loads(text)
+        return shared_json_object(text, what)
     except ValueError as exc:
-        raise UsageError(f"{what} is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise UsageError(f"{what} must be a JSON object, got {type(data).__name__}")
-    return data
+        raise UsageError(str(exc)) from None
 
 
 def body_object(body: str | None) -> dict[str, Any]:
