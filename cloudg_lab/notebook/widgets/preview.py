@@ -17,7 +17,9 @@ import ipywidgets as widgets
 from tqdm.auto import tqdm
 
 from cloudg_lab.errors import NotFoundError, failure_name_of_code
+from cloudg_lab.notebook.display import CallResult
 from cloudg_lab.notebook.display.html import badge, esc
+from cloudg_lab.notebook.session import Session
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
 from cloudg_lab.notebook.widgets.comparison import (
@@ -35,7 +37,7 @@ REAL_VALUES = "REAL VALUES"
 DIFFERS = "◆"
 
 
-def outcome(result: Any) -> str:
+def outcome(result: CallResult) -> str:
     """`ok`, or what kind of refusal or failure an error result is (`errors.failure_name_of_code`)."""
     if not result.is_error:
         return "ok"
@@ -50,8 +52,8 @@ def outcome(result: Any) -> str:
     return f"error {code}"
 
 
-async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequence[str],
-              principals: Sequence[str | None]) -> tuple[list[View], dict[str, Any]]:
+async def run(session: Session, tool: str, arguments: dict[str, Any], policies: Sequence[str],
+              principals: Sequence[str | None]) -> tuple[list[View], dict[str, CallResult]]:
     """Call `tool` once per (policy, principal); the views and each pair's result by label.
 
     The session's last result is left as it was: a preview is a comparison, not a new result.
@@ -64,7 +66,7 @@ async def run(session: Any, tool: str, arguments: dict[str, Any], policies: Sequ
              for who in dict.fromkeys(principals)]
     scopes = [session.scope(policy, principal) for policy, principal in pairs]
     views: list[View] = []
-    results: dict[str, Any] = {}
+    results: dict[str, CallResult] = {}
     previous = session.last
     bar = tqdm(scopes, desc=f"preview {tool}", unit="call", leave=False, disable=len(scopes) < 2)
     try:
