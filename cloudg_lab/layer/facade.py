@@ -1,7 +1,8 @@
 """`Layer`: the one object transports, the CLI and the notebook talk to.
 
 It holds a policy and the `Services` the composition root (`layer.compose`) built, registers
-primitives (it is a `Registrar`), and runs the four request kinds through `lifecycle`.
+primitives (it is a `Registrar`), and runs the four request kinds through the `Lifecycle` it
+owns (`layer.lifecycle`), which gets those parts and never the layer.
 `with_policy` gives a sibling with another policy over the same registry, workspace, vault and
 middleware, which is how the notebook previews one call under several profiles.
 """
@@ -75,8 +76,8 @@ class Layer(Registrar):
         services = compose.build_services(loaded, registry=registry, workspace=workspace,
                                           allowed_roots=allowed_roots, vault_key=vault_key)
         settings = Settings(prefix=prefix, max_output_chars=max_output_chars,
-                             workers=WorkerSlots(threads_per_principal),
-                             principal_resolvers=list(principal_resolvers))
+                            workers=WorkerSlots(threads_per_principal),
+                            principal_resolvers=list(principal_resolvers))
         self._install(compose.bind(loaded, services), services, settings, list(middleware),
                       default_timeout)
         if catalog and registry is None:
