@@ -23,7 +23,15 @@ from cloudg_lab.data.workspace import Workspace, WorkspaceView
 from cloudg_lab.errors import ToolTimeoutError
 from cloudg_lab.layer.visibility import CLEAR
 from cloudg_lab.ports import PolicyPort
-from cloudg_lab.types import Kind, PageCursor, Principal, RequestInfo, ResourceLink, Visibility
+from cloudg_lab.types import (
+    CallInfo,
+    Kind,
+    PageCursor,
+    Principal,
+    RequestInfo,
+    ResourceLink,
+    Visibility,
+)
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
 LogCallback = Callable[[str, Any, str], Awaitable[None]]
@@ -160,3 +168,15 @@ class ToolContext:
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def bound_context(info: CallInfo) -> ToolContext:
+    """The context the layer bound to this call, as the stages run it.
+
+    Raises:
+        TypeError: when a middleware replaced it with an object of its own.
+    """
+    if not isinstance(info.context, ToolContext):
+        raise TypeError(f"a {info.kind} call's context must be the one the layer bound, "
+                        f"not a {type(info.context).__name__}")
+    return info.context

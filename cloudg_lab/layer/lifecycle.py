@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from cloudg_lab.errors import HANDLER_ERROR, MCPLayerError, outcome
 from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.chain import Terminal, build_chain
-from cloudg_lab.layer.context import ToolContext
+from cloudg_lab.layer.context import ToolContext, bound_context
 from cloudg_lab.layer.invoke import run_handler, run_with_timeout
 from cloudg_lab.layer.port import LayerPort
 from cloudg_lab.layer.services import Services, Settings
@@ -111,10 +111,9 @@ class Lifecycle:
         return result
 
     async def _tool_terminal(self, info: CallInfo) -> ToolResult:
-        spec, ctx = _spec_of(info, ToolSpec), _context_of(info)
+        spec, ctx = _spec_of(info, ToolSpec), bound_context(info)
         policy, principal = self.policy, info.principal
-        ticket = policy.check_call(spec, principal, info.arguments, kind="tool", name=info.name,
-                                   request_id=info.request_id)
+        ticket = self._admit(info, spec, "tool")
         arguments = self._inputs(info, ctx, ticket)
         kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
         timeout = (spec.timeout_seconds if spec.timeout_seconds is not None
@@ -148,11 +147,10 @@ class Lifecycle:
             raise
 
     async def _resource_terminal(self, info: CallInfo) -> list[Any]:
-        spec, ctx = info.spec, _context_of(info)
+        spec, ctx = info.spec, bound_context(info)
         if not isinstance(spec, ResourceSpec | TemplateSpec):
             raise _wrong_kind(info)
-        ticket = self.policy.check_call(spec, info.principal, info.arguments, kind="resource",
-                                        name=info.name, request_id=info.request_id)
+        ticket = self._admit(info, spec, "resource")
         variables = self._inputs(info, ctx, ticket)
         value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                   ctx=ctx, kwargs=variables, workers=self.workers)
@@ -181,9 +179,8 @@ class Lifecycle:
             raise
 
     async def _prompt_terminal(self, info: CallInfo) -> PromptResult:
-        spec, ctx = _spec_of(info, PromptSpec), _context_of(info)
-        ticket = self.policy.check_call(spec, info.principal, info.arguments, kind="prompt",
-                                        name=info.name, request_id=info.request_id)
+        spec, ctx = _spec_of(info, PromptSpec), bound_context(info)
+        ticket = self._admit(info, spec, "prompt")
         arguments = self._inputs(info, ctx, ticket, required=spec)
         value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                   ctx=ctx, kwargs=arguments, workers=self.workers)
@@ -216,12 +213,11 @@ class Lifecycle:
             return dict(empty)
 
     async def _completion_terminal(self, info: CallInfo) -> dict[str, Any]:
-        spec, ctx = info.spec, _context_of(info)
+        spec, ctx = info.spec, bound_context(info)
         if not isinstance(spec, PromptSpec | TemplateSpec):
             raise _wrong_kind(info)
         policy, principal = self.policy, info.principal
-        ticket = policy.check_call(spec, principal, info.arguments, kind="completion",
-                                   name=info.name, request_id=info.request_id)
+        ticket = self._admit(info, spec, "completion")
         arg_name: str = info.arguments["argument"]
         completer = spec.completions.get(arg_name)
         if completer is None:
@@ -258,6 +254,15 @@ class Lifecycle:
         return value, context_args
 
     # ----------------------------------------------------------------------- shared steps
+
+    def _admit(self, info: CallInfo, spec: Spec, kind: Kind) -> AuditEntry | None:
+        """Step 6, the policy check (access, then rate limits); the allowed entry is the ticket.
+
+        Raises:
+            AccessDeniedError, RateLimitedError: when the policy refuses.
+        """
+        return self.policy.check_call(spec, info.principal, info.arguments, kind=kind,
+                                      name=info.name, request_id=info.request_id)
 
     def _begin(self, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
                context: ToolContext | None, started: float,
@@ -375,18 +380,6 @@ def _spec_of(info: CallInfo, kind: type[S]) -> S:
     if not isinstance(info.spec, kind):
         raise _wrong_kind(info)
     return info.spec
-
-
-def _context_of(info: CallInfo) -> ToolContext:
-    """The context the layer bound to this call.
-
-    Raises:
-        TypeError: when a middleware replaced it with an object of its own.
-    """
-    if not isinstance(info.context, ToolContext):
-        raise TypeError(f"a {info.kind} call's context must be the one the layer bound, "
-                        f"not a {type(info.context).__name__}")
-    return info.context
 
 
 def _wrong_kind(info: CallInfo) -> TypeError:
