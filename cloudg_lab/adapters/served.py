@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.registry import Registry
-from cloudg_lab.types import Principal, PrincipalResolver, PromptResult, ToolResult
+from cloudg_lab.types import Principal, PrincipalResolver, PromptResult, ResourceContents, ToolResult
 
 
 class ServedLayer(Protocol):
@@ -27,13 +27,13 @@ class ServedLayer(Protocol):
     @property
     def principal_resolvers(self) -> list[PrincipalResolver]: ...
 
-    async def call_tool(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
+    async def call_tool(self, name: str, arguments: object = None, *, principal: Principal | None = None,
                         context: ToolContext | None = None) -> ToolResult: ...
 
     async def read_resource(self, uri: str, *, principal: Principal | None = None,
-                            context: ToolContext | None = None) -> list[Any]: ...
+                            context: ToolContext | None = None) -> list[ResourceContents]: ...
 
-    async def get_prompt(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
+    async def get_prompt(self, name: str, arguments: object = None, *, principal: Principal | None = None,
                          context: ToolContext | None = None) -> PromptResult: ...
 
     async def complete(self, ref: Mapping[str, Any], argument: Mapping[str, Any], *,

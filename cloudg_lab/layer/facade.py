@@ -34,6 +34,7 @@ from cloudg_lab.types import (
     PrincipalResolver,
     PromptResult,
     RequestInfo,
+    ResourceContents,
     ToolResult,
     identifier_pattern,
 )
@@ -177,7 +178,7 @@ class Layer(Registrar):
 
     # ------------------------------------------------------------------ requests
 
-    async def call_tool(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
+    async def call_tool(self, name: str, arguments: object = None, *, principal: Principal | None = None,
                         context: ToolContext | None = None,
                         timeout_seconds: float | None = None) -> ToolResult:
         """Call a tool; every failure but an unknown or hidden name is an `isError` result.
@@ -193,7 +194,7 @@ class Layer(Registrar):
                                               context, timeout_seconds=timeout_seconds)
 
     async def read_resource(self, uri: str, *, principal: Principal | None = None,
-                            context: ToolContext | None = None) -> list[Any]:
+                            context: ToolContext | None = None) -> list[ResourceContents]:
         """Read a resource or template URI.
 
         Raises:
@@ -201,7 +202,7 @@ class Layer(Registrar):
         """
         return await self.lifecycle.read_resource(uri, self._who(principal, context), context)
 
-    async def get_prompt(self, name: str, arguments: Any = None, *, principal: Principal | None = None,
+    async def get_prompt(self, name: str, arguments: object = None, *, principal: Principal | None = None,
                          context: ToolContext | None = None) -> PromptResult:
         """Render a prompt.
 

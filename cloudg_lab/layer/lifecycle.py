@@ -39,6 +39,7 @@ from cloudg_lab.types import (
     Middleware,
     Principal,
     PromptResult,
+    ResourceContents,
     ToolResult,
 )
 
@@ -132,7 +133,7 @@ class Lifecycle:
     # ----------------------------------------------------------------------- resources
 
     async def read_resource(self, uri: object, principal: Principal,
-                            context: ToolContext | None) -> list[Any]:
+                            context: ToolContext | None) -> list[ResourceContents]:
         started = time.perf_counter()
         try:
             spec, variables = lookup.resource(self.registry, self.policy, uri, principal)
@@ -146,7 +147,7 @@ class Lifecycle:
             self._route(info, exc)  # the table makes every resource failure a protocol error
             raise
 
-    async def _resource_terminal(self, info: CallInfo) -> list[Any]:
+    async def _resource_terminal(self, info: CallInfo) -> list[ResourceContents]:
         spec, ctx = info.spec, bound_context(info)
         if not isinstance(spec, ResourceSpec | TemplateSpec):
             raise _wrong_kind(info)
