@@ -237,11 +237,9 @@ class Session:
             MCPLayerError: unknown, hidden, denied or failing reads (protocol errors).
             PolicyError, ValueError: for a bad `policy` or `principal`.
         """
-        scope = self.scope(policy, principal)
-        return await self._shown(ReadResult, scope, "resource", uri, arguments=None,
-                                 request=scope.layer.read_resource(
-                                     uri, principal=scope.principal,
-                                     context=_context(scope.principal)))
+        return await self._shown(ReadResult, self.scope(policy, principal), "resource", uri,
+                                 lambda layer, who: layer.read_resource(
+                                     uri, principal=who, context=_context(who)))
 
     async def prompt(self, name: str, arguments: Mapping[str, Any] | None = None, *,
                      policy: str | None = None, principal: PrincipalLike = None) -> PromptView:
@@ -251,18 +249,19 @@ class Session:
             MCPLayerError: unknown, hidden, denied or failing prompts (protocol errors).
             PolicyError, ValueError: for a bad `policy` or `principal`.
         """
-        scope = self.scope(policy, principal)
-        return await self._shown(PromptView, scope, "prompt", name, arguments=arguments,
-                                 request=scope.layer.get_prompt(
-                                     name, dict(arguments or {}), principal=scope.principal,
-                                     context=_context(scope.principal)))
+        return await self._shown(PromptView, self.scope(policy, principal), "prompt", name,
+                                 lambda layer, who: layer.get_prompt(
+                                     name, dict(arguments or {}), principal=who,
+                                     context=_context(who)), arguments=arguments)
 
     async def _shown(self, view: Callable[[R, Origin, float], V], scope: Scope,
-                     kind: Literal["resource", "prompt"], name: str, *,
-                     arguments: Mapping[str, Any] | None, request: Awaitable[R]) -> V:
-        """Await `request`, show its answer as `view` (timed, the new `last`) and record it."""
+                     kind: Literal["resource", "prompt"], name: str,
+                     request: Callable[[Layer, Principal], Awaitable[R]], *,
+                     arguments: Mapping[str, Any] | None = None) -> V:
+        """Run `request` in `scope`, show its answer as `view` (timed, the new `last`), record it."""
         started = time.perf_counter()
-        out = view(await request, scope.origin(kind, name, arguments, self.config.display_limit),
+        answer = await request(scope.layer, scope.principal)
+        out = view(answer, scope.origin(kind, name, arguments, self.config.display_limit),
                    _ms(started))
         self.last = out
         self._record(kind, name, scope, "ok", out.duration_ms)
