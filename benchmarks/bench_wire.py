@@ -10,14 +10,16 @@ Guarantee 1 (issue 12): deriving the reverse map at load, as a share of a 100k-a
 (classification included), and the first resolution of pseudonyms another process issued, in
 a fresh process that has loaded the same data with the same key.
 Fleet (issue 16): the same 8 clients with the rate-limit buckets in memory and in Redis (and the
-audit stream on), each in the same run.
-Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N] [--derive-assets N]`.
+audit stream on), in the same run, interleaved over several rounds (median and range).
+Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N] [--derive-assets N]
+[--store-rounds N] [--stores-only]`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import os
 import statistics
@@ -151,13 +153,7 @@ async def main(args: argparse.Namespace) -> None:
     for era, rate, server_ms in rates:
         print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s; server CPU {server_ms:.2f} ms/call "
               f"(≈ {1000 / server_ms:.0f} calls/s per core)")
-    stores = await store_figures(args.throughput_calls)
-    for label, rate, server_ms in stores:
-        print(f"http {CLIENTS} clients, {label:24} {rate:8.0f} calls/s; server CPU {server_ms:.2f} ms/call")
-    memory_rate = stores[0][1]
-    for label, rate, _ in stores[1:]:
-        print(f"fleet: {label} costs {1 - rate / memory_rate:+.0%} of the memory store's calls/s "
-              "(target <= 25%)")
+    await print_store_figures(args.throughput_calls, args.store_rounds)
     figures = derive_figures(args.derive_assets)
     print(f"derive {args.derive_assets:,} assets: load {figures['load']:.2f} s, reverse map "
           f"{figures['prepare']:.3f} s (+{figures['share']:.0%}, target <= 10%); fresh process: "
@@ -170,21 +166,45 @@ async def main(args: argparse.Namespace) -> None:
           + ", ".join(f"{era} {rate:.0f} calls/s" for era, rate, _ in rates) + " (target ≥ 400)")
 
 
-async def store_figures(calls: int) -> list[tuple[str, float, float]]:
-    """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, then in a real
-    Redis (Debian's `redis-server`, started here), then with the audit stream too."""
+STORES = ("memory store", "redis store", "redis store + audit")
+
+
+async def store_figures(calls: int, rounds: int) -> dict[str, list[tuple[float, float]]]:
+    """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, in a real Redis
+    (Debian's `redis-server`, started here), and with the audit stream too: one server each,
+    all started first, then measured in turn, `rounds` times, so a neighbour's load on the shared
+    machine falls on every store alike. (calls/s, server CPU ms per call) per store and round."""
     import redis_server  # the tests' own starter (tests/wire): a free loopback port, stopped by its PID
 
-    rows = []
+    runs: dict[str, list[tuple[float, float]]] = {label: [] for label in STORES}
     with tempfile.TemporaryDirectory() as folder, redis_server.running(Path(folder)) as url:
-        for label, fleet in (("memory store", ("--store", "memory")),
-                             ("redis store", ("--store", url)),
-                             ("redis store + audit", ("--store", url, "--sink", url))):
-            async with http_server(*fleet) as (served, server):
-                before = cpu_seconds(server.pid)
-                rate = await throughput(served, calls, "auto")
-                rows.append((label, rate, (cpu_seconds(server.pid) - before) / calls * 1000))
-    return rows
+        fleets = (("--store", "memory"), ("--store", url), ("--store", url, "--sink", url))
+        async with contextlib.AsyncExitStack() as stack:
+            servers = [await stack.enter_async_context(http_server(*fleet)) for fleet in fleets]
+            for _ in range(rounds):
+                for label, (served, server) in zip(STORES, servers, strict=True):
+                    before = cpu_seconds(server.pid)
+                    rate = await throughput(served, calls, "auto")
+                    runs[label].append((rate, (cpu_seconds(server.pid) - before) / calls * 1000))
+    return runs
+
+
+async def print_store_figures(calls: int, rounds: int) -> None:
+    """The store rows: median and range of calls/s, and what each Redis row costs against memory."""
+    runs = await store_figures(calls, rounds)
+    medians = {label: statistics.median(rate for rate, _ in rows) for label, rows in runs.items()}
+    for label, rows in runs.items():
+        rates = [rate for rate, _ in rows]
+        cpu = statistics.median(ms for _, ms in rows)
+        print(f"http {CLIENTS} clients, {label:20} median {medians[label]:6.0f} calls/s "
+              f"(min {min(rates):.0f}, max {max(rates):.0f}, {rounds} interleaved rounds); "
+              f"server CPU {cpu:.2f} ms/call")
+    memory = runs[STORES[0]]
+    for label in STORES[1:]:
+        paired = [1 - rate / base for (rate, _), (base, _) in zip(runs[label], memory, strict=True)]
+        print(f"fleet: {label} costs {1 - medians[label] / medians[STORES[0]]:+.0%} of the memory "
+              f"store's median calls/s (per round: min {min(paired):+.0%}, median "
+              f"{statistics.median(paired):+.0%}, max {max(paired):+.0%}; target <= 25%)")
 
 
 DERIVE_KEY = "bench-derive-key"
@@ -257,6 +277,9 @@ if __name__ == "__main__":
     parser.add_argument("--throughput-calls", type=int, default=4000, help="calls per throughput run")
     parser.add_argument("--derive-assets", type=int, default=100_000,
                         help="assets for the reverse-map figures")
+    parser.add_argument("--store-rounds", type=int, default=5,
+                        help="interleaved rounds of the rate-limit store rows")
+    parser.add_argument("--stores-only", action="store_true", help="only the rate-limit store rows")
     parser.add_argument("--serve", choices=("stdio", "http"), help=argparse.SUPPRESS)
     parser.add_argument("--resolve", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--store", help=argparse.SUPPRESS)
@@ -266,5 +289,7 @@ if __name__ == "__main__":
         resolve(parsed.resolve[0], parsed.resolve[1:])
     elif parsed.serve:
         serve(parsed.serve, parsed.store, parsed.sink)
+    elif parsed.stores_only:
+        asyncio.run(print_store_figures(parsed.throughput_calls, parsed.store_rounds))
     else:
         asyncio.run(main(parsed))
