@@ -393,7 +393,7 @@ class CallGate(Protocol):
     @property
     def registry_version(self) -> int: ...
 
-    def check(self, info: CallInfo) -> None:
+    async def check(self, info: CallInfo) -> None:
         """Raises:
             AccessDeniedError, RateLimitedError: as the terminal's policy check would.
         """

@@ -5,6 +5,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 import redis
+import redis.asyncio
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 SCHEMES = ("redis://", "rediss://", "unix://")
 
@@ -16,9 +19,27 @@ def connect(url: str, option: str, *, timeout: float = 5.0) -> redis.Redis:
         ValueError: naming `option` when `url` is not a Redis URL (the URL itself is not quoted:
             it may hold a password).
     """
+    _check(url, option)
+    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=2.0)
+
+
+def connect_async(url: str, option: str, *, timeout: float = 5.0) -> redis.asyncio.Redis:
+    """An asyncio client for `url`, bound to the loop that first uses it (no connection yet).
+
+    A command is retried once at once (a pooled connection the server closed), never with
+    backoff: the caller bounds the whole wait itself.
+
+    Raises:
+        ValueError: as `connect`.
+    """
+    _check(url, option)
+    return redis.asyncio.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
+                                        retry=Retry(NoBackoff(), 1))
+
+
+def _check(url: str, option: str) -> None:
     if not url.startswith(SCHEMES):
         raise ValueError(f"{option} must be a redis://, rediss:// or unix:// URL")
-    return redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=2.0)
 
 
 def where(url: str) -> str:

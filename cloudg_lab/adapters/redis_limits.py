@@ -7,25 +7,35 @@ One Lua script reads, refills and takes all the buckets of a call atomically on 
 the server's clock (instances' clocks may disagree). Each bucket expires once it would be full
 again, so Redis holds only buckets in use.
 
-When Redis cannot be reached the call is refused as rate limited (retry after a second) and the
-failure logged: a shared limit that silently stopped limiting would be worse than a pause.
+The layer awaits `take_async`: a call waits for its round trip to Redis while the event loop serves
+the other calls (the synchronous `take` would hold the loop for it). Its asyncio client belongs to
+one loop, so each loop gets its own, closed on that loop when the loop's runner ends.
+
+When Redis cannot be reached, or does not answer within `WAIT_SECONDS`, the call is refused as
+rate limited (retry after a second) and the failure logged: a shared limit that silently stopped
+limiting would be worse than a pause.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from collections.abc import Sequence
 from typing import Any
 
 import redis
+import redis.asyncio
 
-from cloudg_lab.adapters.redis_client import connect, reachable
+from cloudg_lab.adapters.redis_client import connect, connect_async, reachable
 from cloudg_lab.logs import log_failure
 from cloudg_lab.policy.ratelimit import Want
 
 PREFIX = "cloudg:rl:"
+WAIT_SECONDS = 2.0
+"""The longest a call waits for Redis before it is refused (connecting included)."""
 _UNREACHABLE_RETRY = 1.0
+_OPTION = "--rate-limit-store"
 _log = logging.getLogger("cloudg_lab.ratelimit")
 
 _TAKE = """
@@ -56,27 +66,60 @@ return {0, '0'}
 
 
 class RedisBuckets:
-    """A `BucketStore` in one Redis database."""
+    """A `BucketStore` in one Redis database, awaited by the layer (`AsyncBucketStore`)."""
 
     def __init__(self, url: str, *, client: redis.Redis | None = None) -> None:
         """Raises:
             ValueError: for a URL that is not a Redis URL.
             ConnectionError: when the server does not answer now (later outages refuse calls).
         """
-        self._redis = client if client is not None else connect(url, "--rate-limit-store", timeout=2.0)
-        reachable(self._redis, url, "--rate-limit-store")
+        self._url = url
+        self._redis = client if client is not None else connect(url, _OPTION, timeout=WAIT_SECONDS)
+        reachable(self._redis, url, _OPTION)
         self._take: Any = self._redis.register_script(_TAKE)
+        self._loops: dict[asyncio.AbstractEventLoop, tuple[redis.asyncio.Redis, asyncio.Task[None]]] = {}
+        self._take_async: Any = None
 
     def take(self, wants: Sequence[Want]) -> tuple[int, float] | None:
-        args: list[Any] = []
-        for want in wants:
-            args += [want.capacity, repr(want.per_second), max(1, math.ceil(want.idle_seconds) + 1)]
+        keys, args = _script_input(wants)
         try:
-            index, wait = self._take(keys=[PREFIX + w.key for w in wants], args=args)
+            reply = self._take(keys=keys, args=args)
         except redis.RedisError as exc:
-            log_failure(_log, "the shared rate-limit store", exc, logging.WARNING)
-            return 0, _UNREACHABLE_RETRY
-        return None if int(index) == 0 else (int(index) - 1, float(wait))
+            return _unreachable(exc)
+        return _answer(reply)
+
+    async def take_async(self, wants: Sequence[Want]) -> tuple[int, float] | None:
+        """As `take`, waiting on the event loop instead of holding it."""
+        keys, args = _script_input(wants)
+        try:
+            client = self._client_here()  # first: it registers the script on first use
+            async with asyncio.timeout(WAIT_SECONDS):
+                reply = await self._take_async(keys=keys, args=args, client=client)
+        except (redis.RedisError, TimeoutError) as exc:
+            return _unreachable(exc)
+        return _answer(reply)
+
+    def _client_here(self) -> redis.asyncio.Redis:
+        """This loop's client, made on first use with a task that closes it when the loop ends."""
+        loop = asyncio.get_running_loop()
+        found = self._loops.get(loop)
+        if found is not None:
+            return found[0]
+        client = connect_async(self._url, _OPTION, timeout=WAIT_SECONDS)
+        if self._take_async is None:
+            self._take_async = client.register_script(_TAKE)
+        self._loops[loop] = (client, loop.create_task(self._close_with(loop, client)))
+        return client
+
+    async def _close_with(self, loop: asyncio.AbstractEventLoop, client: redis.asyncio.Redis) -> None:
+        """Wait until cancelled, then close `client` on its own loop. Every runner (`asyncio.run`,
+        the notebook's) cancels the tasks left when it ends, so the loop's connections close
+        with it instead of being left to the garbage collector."""
+        try:
+            await loop.create_future()
+        finally:
+            del self._loops[loop]
+            await client.aclose()
 
     def reset(self) -> None:
         try:
@@ -85,3 +128,21 @@ class RedisBuckets:
                 self._redis.delete(*keys)
         except redis.RedisError as exc:
             log_failure(_log, "resetting the shared rate-limit store", exc, logging.WARNING)
+
+
+def _script_input(wants: Sequence[Want]) -> tuple[list[str], list[Any]]:
+    """The script's keys and its (capacity, rate, expiry) triple per bucket."""
+    args: list[Any] = []
+    for want in wants:
+        args += [want.capacity, repr(want.per_second), max(1, math.ceil(want.idle_seconds) + 1)]
+    return [PREFIX + w.key for w in wants], args
+
+
+def _answer(reply: Any) -> tuple[int, float] | None:
+    index, wait = reply
+    return None if int(index) == 0 else (int(index) - 1, float(wait))
+
+
+def _unreachable(exc: BaseException) -> tuple[int, float]:
+    log_failure(_log, "the shared rate-limit store", exc, logging.WARNING)
+    return 0, _UNREACHABLE_RETRY

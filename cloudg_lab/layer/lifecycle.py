@@ -114,7 +114,7 @@ class Lifecycle:
     async def _tool_terminal(self, info: CallInfo) -> ToolResult:
         spec, ctx = _spec_of(info, ToolSpec), bound_context(info)
         policy, principal = self.policy, info.principal
-        ticket = self._admit(info, spec, "tool")
+        ticket = await self._admit(info, spec, "tool")
         arguments = self._inputs(info, ctx, ticket)
         kwargs = validate_arguments(spec.arguments_model, spec.single_model, arguments, spec.name)
         timeout = (spec.timeout_seconds if spec.timeout_seconds is not None
@@ -151,7 +151,7 @@ class Lifecycle:
         spec, ctx = info.spec, bound_context(info)
         if not isinstance(spec, ResourceSpec | TemplateSpec):
             raise _wrong_kind(info)
-        ticket = self._admit(info, spec, "resource")
+        ticket = await self._admit(info, spec, "resource")
         variables = self._inputs(info, ctx, ticket)
         value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                   ctx=ctx, kwargs=variables, workers=self.workers)
@@ -181,7 +181,7 @@ class Lifecycle:
 
     async def _prompt_terminal(self, info: CallInfo) -> PromptResult:
         spec, ctx = _spec_of(info, PromptSpec), bound_context(info)
-        ticket = self._admit(info, spec, "prompt")
+        ticket = await self._admit(info, spec, "prompt")
         arguments = self._inputs(info, ctx, ticket, required=spec)
         value = await run_handler(spec.handler, is_async=spec.is_async, takes_ctx=spec.takes_ctx,
                                   ctx=ctx, kwargs=arguments, workers=self.workers)
@@ -218,7 +218,7 @@ class Lifecycle:
         if not isinstance(spec, PromptSpec | TemplateSpec):
             raise _wrong_kind(info)
         policy, principal = self.policy, info.principal
-        ticket = self._admit(info, spec, "completion")
+        ticket = await self._admit(info, spec, "completion")
         arg_name: str = info.arguments["argument"]
         completer = spec.completions.get(arg_name)
         if completer is None:
@@ -256,14 +256,15 @@ class Lifecycle:
 
     # ----------------------------------------------------------------------- shared steps
 
-    def _admit(self, info: CallInfo, spec: Spec, kind: Kind) -> AuditEntry | None:
+    async def _admit(self, info: CallInfo, spec: Spec, kind: Kind) -> AuditEntry | None:
         """Step 6, the policy check (access, then rate limits); the allowed entry is the ticket.
+        Awaited: a shared rate-limit store waits on the network without holding the loop.
 
         Raises:
             AccessDeniedError, RateLimitedError: when the policy refuses.
         """
-        return self.policy.check_call(spec, info.principal, info.arguments, kind=kind,
-                                      name=info.name, request_id=info.request_id)
+        return await self.policy.check_call_async(spec, info.principal, info.arguments, kind=kind,
+                                                  name=info.name, request_id=info.request_id)
 
     def _begin(self, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
                context: ToolContext | None, started: float,

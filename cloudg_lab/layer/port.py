@@ -40,9 +40,9 @@ class LayerPort:
     def registry_version(self) -> int:
         return self.services.registry.version
 
-    def check(self, info: CallInfo) -> None:
-        self.policy.check_call(info.spec, info.principal, info.arguments, kind=info.kind,
-                               name=info.name, request_id=info.request_id)
+    async def check(self, info: CallInfo) -> None:
+        await self.policy.check_call_async(info.spec, info.principal, info.arguments, kind=info.kind,
+                                           name=info.name, request_id=info.request_id)
 
     def scrub(self, text: str, principal: Principal) -> str:
         return self.policy.scrub(text, principal)

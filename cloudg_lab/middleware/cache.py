@@ -63,7 +63,7 @@ class CachingMiddleware:
             return await call_next(info)
         cached = self._get(key)
         if cached is not None:
-            gate.check(info)
+            await gate.check(info)
             self.hits += 1
             return _as_hit(cached)
         self.misses += 1

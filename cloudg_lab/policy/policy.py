@@ -21,7 +21,7 @@ from cloudg_lab.errors import AccessDeniedError, PolicyError, RateLimitedError
 from cloudg_lab.policy import engine
 from cloudg_lab.policy.audit import ArgumentHasher, AuditEntry, AuditLog, Decision, declared_arguments
 from cloudg_lab.policy.model import PolicyModel, RateLimit, Rule, resolve
-from cloudg_lab.policy.ratelimit import RateLimiter
+from cloudg_lab.policy.ratelimit import RateLimiter, Refusal
 from cloudg_lab.privacy.detectors import DetectorSet, compile_detectors
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeline
 from cloudg_lab.privacy.vault import Vault
@@ -204,6 +204,35 @@ class Policy:
             AccessDeniedError: -31001, when the policy denies the call.
             RateLimitedError: -31029, when a bucket is empty; data has `retry_after`.
         """
+        limits, hashed = self._access(spec, principal, arguments, kind=kind, name=name,
+                                     request_id=request_id)
+        refusal = self.rate_limiter.take(limits, kind=kind, name=spec.key,
+                                         principal_id=principal.id) if limits else None
+        return self._admit(refusal, spec, principal, hashed=hashed, kind=kind, name=name,
+                           request_id=request_id)
+
+    async def check_call_async(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind,
+                               name: str, request_id: str | int | None = None) -> AuditEntry | None:
+        """`check_call` for a caller on an event loop: a shared rate-limit store is awaited, so
+        the loop serves other calls meanwhile.
+
+        Raises:
+            AccessDeniedError, RateLimitedError: as `check_call`.
+        """
+        limits, hashed = self._access(spec, principal, arguments, kind=kind, name=name,
+                                     request_id=request_id)
+        refusal = await self.rate_limiter.take_async(limits, kind=kind, name=spec.key,
+                                                     principal_id=principal.id) if limits else None
+        return self._admit(refusal, spec, principal, hashed=hashed, kind=kind, name=name,
+                           request_id=request_id)
+
+    def _access(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind, name: str,
+                request_id: str | int | None) -> tuple[list[RateLimit], dict[str, str]]:
+        """The limits that apply and the hashed arguments, once access is granted.
+
+        Raises:
+            AccessDeniedError: recorded first.
+        """
         rules, decision = self._lookup(spec, principal)
         hashed = self.hasher.arguments(arguments, declared_arguments(spec, kind))
         if not decision.allowed:
@@ -212,19 +241,25 @@ class Policy:
             noun = "tool" if kind == "tool" else kind
             raise AccessDeniedError(f"Access to {noun} '{name}' denied: {decision.reason}",
                                     {"policy": self.name, "reason": decision.reason})
-        limits = self._limits(rules)
-        if limits:
-            refusal = self.rate_limiter.take(limits, kind=kind, name=spec.key,
-                                             principal_id=principal.id)
-            if refusal is not None:
-                reason = f"rate limit {refusal.label} ({refusal.limit.scope})"
-                self._record("rate_limited", kind, name, principal, hashed=hashed, reason=reason,
-                             request_id=request_id)
-                raise RateLimitedError(
-                    f"Rate limit exceeded for {kind} '{name}' ({refusal.label}); "
-                    f"retry in {refusal.retry_after:.1f}s",
-                    {"retry_after": refusal.retry_after, "limit": refusal.label,
-                     "scope": refusal.limit.scope})
+        return self._limits(rules), hashed
+
+    def _admit(self, refusal: Refusal | None, spec: Spec, principal: Principal, *,
+               hashed: dict[str, str], kind: Kind, name: str,
+               request_id: str | int | None) -> AuditEntry | None:
+        """Record the decision the rate limits left: refused (raised) or allowed (the ticket).
+
+        Raises:
+            RateLimitedError: recorded first.
+        """
+        if refusal is not None:
+            reason = f"rate limit {refusal.label} ({refusal.limit.scope})"
+            self._record("rate_limited", kind, name, principal, hashed=hashed, reason=reason,
+                         request_id=request_id)
+            raise RateLimitedError(
+                f"Rate limit exceeded for {kind} '{name}' ({refusal.label}); "
+                f"retry in {refusal.retry_after:.1f}s",
+                {"retry_after": refusal.retry_after, "limit": refusal.label,
+                 "scope": refusal.limit.scope})
         always = bool(spec.capabilities & set(self.model.audit_capabilities))
         return self._record("allowed", kind, name, principal, hashed=hashed, reason="",
                             request_id=request_id, always=always)

@@ -5,6 +5,10 @@ A call takes one token from every bucket that applies or from none. Where the bu
 fleet (`adapters.redis_limits`), so 240 calls a minute stay 240 behind a gateway. Bucket keys are
 built from the limit's definition and the caller, never from anything per process, so every
 instance with the same policy names the same bucket.
+
+A store that waits on the network is an `AsyncBucketStore`: the layer awaits it
+(`RateLimiter.take_async`), so one call's round trip does not hold the event loop that serves the
+others. A memory store is called directly on that path, at no extra cost.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from cloudg_lab.policy.engine import globs_match
 from cloudg_lab.policy.model import RateLimit
@@ -48,6 +52,15 @@ class BucketStore(Protocol):
 
     def reset(self) -> None:
         """Forget every bucket (they start full again)."""
+        ...
+
+
+@runtime_checkable
+class AsyncBucketStore(BucketStore, Protocol):
+    """A store whose `take` waits on the network, so it also offers one to await."""
+
+    async def take_async(self, wants: Sequence[Want]) -> tuple[int, float] | None:
+        """As `take`, without holding the event loop while it waits."""
         ...
 
 
@@ -113,24 +126,44 @@ class RateLimiter:
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, *,
                  store: BucketStore | None = None) -> None:
-        self.store: BucketStore = store if store is not None else MemoryBuckets(clock)
+        self.store = store if store is not None else MemoryBuckets(clock)
         self._definitions: dict[int, tuple[RateLimit, str]] = {}
         """id(limit) → (the limit, its JSON): computed once per limit, not on every call."""
+
+    @property
+    def store(self) -> BucketStore:
+        return self._store
+
+    @store.setter
+    def store(self, store: BucketStore) -> None:
+        """Whether the store is awaited is settled here, once, not on every call."""
+        self._store = store
+        self._take_async = store.take_async if isinstance(store, AsyncBucketStore) else None
 
     def take(self, limits: Sequence[RateLimit], *, kind: str, name: str,
              principal_id: str) -> Refusal | None:
         """Take one token from each applicable bucket, or none and say which bucket is empty."""
+        applicable, wants = self._wants(limits, kind, name, principal_id)
+        return _refusal(applicable, self._store.take(wants)) if wants else None
+
+    async def take_async(self, limits: Sequence[RateLimit], *, kind: str, name: str,
+                         principal_id: str) -> Refusal | None:
+        """As `take`; a store that waits on the network is awaited, any other called directly."""
+        applicable, wants = self._wants(limits, kind, name, principal_id)
+        if not wants:
+            return None
+        if self._take_async is None:
+            return _refusal(applicable, self._store.take(wants))
+        return _refusal(applicable, await self._take_async(wants))
+
+    def _wants(self, limits: Sequence[RateLimit], kind: str, name: str,
+               principal_id: str) -> tuple[list[RateLimit], list[Want]]:
+        """The limits that apply to this call, and the token each wants from its bucket."""
         applicable = [(i, lim) for i, lim in enumerate(limits)
                       if kind in lim.kinds and globs_match(lim.tools, name)]
-        if not applicable:
-            return None
         wants = [Want(bucket_key(i, self._definition(lim), lim, name, principal_id), _capacity(lim),
                       lim.rate / PERIOD_SECONDS[lim.per]) for i, lim in applicable]
-        empty = self.store.take(wants)
-        if empty is None:
-            return None
-        index, wait = empty
-        return Refusal(applicable[index][1], round(wait, 3))
+        return [lim for _, lim in applicable], wants
 
     def reset(self) -> None:
         self.store.reset()
@@ -148,6 +181,13 @@ def bucket_key(position: int, definition: str, limit: RateLimit, name: str, prin
     """The same in every process with this policy: the limit's place and definition, the caller."""
     parts = [str(position), definition, *_scope_key(limit, name, principal_id)]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
+def _refusal(applicable: list[RateLimit], empty: tuple[int, float] | None) -> Refusal | None:
+    if empty is None:
+        return None
+    index, wait = empty
+    return Refusal(applicable[index], round(wait, 3))
 
 
 def _capacity(limit: RateLimit) -> int:

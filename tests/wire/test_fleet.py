@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import subprocess
+import time
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,12 @@ import redis
 import redis_server
 from mcp import Client
 
+from cloudg_lab import Layer, Principal
+from cloudg_lab.adapters import redis_limits
+from cloudg_lab.adapters.fleet import join_fleet
 from cloudg_lab.adapters.redis_audit import FleetFollower
 from cloudg_lab.adapters.redis_limits import RedisBuckets
+from cloudg_lab.middleware import CachingMiddleware
 from cloudg_lab.policy.ratelimit import RateLimiter, Want
 from cloudg_lab.sample import generate
 
@@ -141,3 +146,98 @@ def test_serve_refuses_to_start_on_a_store_it_cannot_reach():
     wrong = subprocess.run([cliserve.CLI, "serve", "--rate-limit-store", "http://127.0.0.1:1"],
                            capture_output=True, text=True, timeout=60, check=False)
     assert wrong.returncode == 2 and "must be a redis://" in wrong.stderr
+
+
+# ------------------------------------------------------- the store as the layer awaits it
+
+WHO = Principal(id="store-tester", roles=frozenset({"default"}))
+
+
+def limited_layer(url: str, *, cached: bool = False) -> Layer:
+    """A layer whose every call takes a token from the Redis at `url`, joined as `serve` joins."""
+    layer = Layer(policy={"name": "store-limited", "rate_limits": [
+        {"rate": 1000, "per": "second", "burst": 1000, "scope": "principal"}]}, catalog=False)
+
+    @layer.tool(idempotent=True)
+    async def ping() -> str:
+        """Answers at once: any wait is the store's."""
+        return "pong"
+
+    if cached:
+        layer.use(CachingMiddleware())
+    join_fleet(layer, rate_limit_store=url)
+    return layer
+
+
+def pause(url: str, milliseconds: int) -> None:
+    """Every other client's commands wait that long (the server stays up, as a slow one would)."""
+    redis.Redis.from_url(url).execute_command("CLIENT", "PAUSE", milliseconds, "ALL")
+
+
+@pytest.mark.parametrize("cached", [False, True], ids=["call", "cache-hit"])
+async def test_a_slow_redis_holds_the_call_not_the_event_loop(redis_url, cached):
+    layer = limited_layer(redis_url, cached=cached)
+    assert not (await layer.call_tool("ping", {}, principal=WHO)).is_error  # connected, script loaded
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    pause(redis_url, 600)
+    started = time.monotonic()
+    result = await layer.call_tool("ping", {}, principal=WHO)
+    waited = time.monotonic() - started
+    ticker.cancel()
+    assert not result.is_error and result.structured == {"result": "pong"}
+    assert (result.meta.get("cloudg/cache") == "hit") is cached
+    assert waited >= 0.4, "the call must have waited for the paused Redis"
+    assert ticks >= 10, f"the loop ran {ticks} 10 ms ticks while the call waited {waited:.2f} s"
+
+
+async def test_a_redis_gone_during_calls_refuses_them_as_rate_limited(tmp_path, caplog):
+    with redis_server.running(tmp_path) as url:
+        layer = limited_layer(url)
+        assert not (await layer.call_tool("ping", {}, principal=WHO)).is_error
+    started = time.monotonic()
+    refused = await layer.call_tool("ping", {}, principal=WHO)
+    assert time.monotonic() - started < redis_limits.WAIT_SECONDS
+    assert code(refused) == -31029 and refused.meta["cloudg/error_data"]["retry_after"] == 1.0
+    assert refused.content[0].text == ("Rate limit exceeded for tool 'ping' (1000/second); "
+                                          "retry in 1.0s")
+    assert "the shared rate-limit store failed with ConnectionError" in caplog.text
+
+
+async def test_a_redis_that_stops_answering_refuses_the_call_within_the_wait(redis_url, monkeypatch):
+    monkeypatch.setattr(redis_limits, "WAIT_SECONDS", 0.5)
+    layer = limited_layer(redis_url)
+    assert not (await layer.call_tool("ping", {}, principal=WHO)).is_error
+    pause(redis_url, 5000)
+    started = time.monotonic()
+    refused = await layer.call_tool("ping", {}, principal=WHO)
+    waited = time.monotonic() - started
+    assert code(refused) == -31029 and 0.4 <= waited < 2.0, f"refused after {waited:.2f} s"
+
+
+def test_each_event_loop_closes_its_connections_when_it_ends(redis_url):
+    store = RedisBuckets(redis_url)
+    watcher = redis.Redis.from_url(redis_url)
+    before = connections(watcher)
+
+    async def calls() -> int:
+        await asyncio.gather(*(store.take_async([Want("loops", 100, 100.0)]) for _ in range(4)))
+        return connections(watcher)
+
+    for _ in range(2):
+        assert asyncio.run(calls()) > before  # the loop had connections of its own
+        deadline = time.monotonic() + 5
+        while connections(watcher) > before and time.monotonic() < deadline:
+            time.sleep(0.02)  # the server reads the closes in its own time
+        assert connections(watcher) == before
+
+
+def connections(client: redis.Redis) -> int:
+    return len(client.client_list())
