@@ -12,7 +12,7 @@ a fresh process that has loaded the same data with the same key.
 Fleet (issue 16): the same 8 clients with the rate-limit buckets in memory and in Redis (and the
 audit stream on), in the same run, interleaved over several rounds (median and range).
 Run: `python benchmarks/bench_wire.py [--calls N] [--throughput-calls N] [--derive-assets N]
-[--store-rounds N] [--stores-only]`.
+[--store-rounds N] [--stores-only] [--blocking-row]`.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from mcp import Client, StdioServerParameters
 from cloudg_lab import Layer, Principal
 from cloudg_lab.adapters import HttpEndpoint, build_server, serve_stdio
 from cloudg_lab.adapters.fleet import join_fleet
+from cloudg_lab.policy.ratelimit import BucketStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "wire"))
 ERAS = (("legacy", "legacy"), ("2026-07-28", "auto"))
@@ -153,7 +154,7 @@ async def main(args: argparse.Namespace) -> None:
     for era, rate, server_ms in rates:
         print(f"http {CLIENTS} clients {era:13} {rate:10.0f} calls/s; server CPU {server_ms:.2f} ms/call "
               f"(≈ {1000 / server_ms:.0f} calls/s per core)")
-    await print_store_figures(args.throughput_calls, args.store_rounds)
+    await print_store_figures(args.throughput_calls, args.store_rounds, blocking=args.blocking_row)
     figures = derive_figures(args.derive_assets)
     print(f"derive {args.derive_assets:,} assets: load {figures['load']:.2f} s, reverse map "
           f"{figures['prepare']:.3f} s (+{figures['share']:.0%}, target <= 10%); fresh process: "
@@ -167,31 +168,37 @@ async def main(args: argparse.Namespace) -> None:
 
 
 STORES = ("memory store", "redis store", "redis store + audit")
+BLOCKING = "redis, blocking take"
+"""The Redis store taken synchronously on the event loop, as before the layer awaited it."""
 
 
-async def store_figures(calls: int, rounds: int) -> dict[str, list[tuple[float, float]]]:
+async def store_figures(calls: int, rounds: int, *, blocking: bool) -> dict[str, list[tuple[float, float]]]:
     """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, in a real Redis
-    (Debian's `redis-server`, started here), and with the audit stream too: one server each,
-    all started first, then measured in turn, `rounds` times, so a neighbour's load on the shared
-    machine falls on every store alike. (calls/s, server CPU ms per call) per store and round."""
+    (Debian's `redis-server`, started here), and with the audit stream too (and with `blocking`,
+    the Redis store taken on the loop): one server each, all started first, then measured in
+    turn, `rounds` times, so a neighbour's load on the shared machine falls on every store alike.
+    (calls/s, server CPU ms per call) per store and round."""
     import redis_server  # the tests' own starter (tests/wire): a free loopback port, stopped by its PID
 
-    runs: dict[str, list[tuple[float, float]]] = {label: [] for label in STORES}
     with tempfile.TemporaryDirectory() as folder, redis_server.running(Path(folder)) as url:
-        fleets = (("--store", "memory"), ("--store", url), ("--store", url, "--sink", url))
+        fleets = {STORES[0]: ("--store", "memory"), STORES[1]: ("--store", url),
+                  STORES[2]: ("--store", url, "--sink", url)}
+        if blocking:
+            fleets[BLOCKING] = ("--store", url, "--blocking")
+        runs: dict[str, list[tuple[float, float]]] = {label: [] for label in fleets}
         async with contextlib.AsyncExitStack() as stack:
-            servers = [await stack.enter_async_context(http_server(*fleet)) for fleet in fleets]
+            servers = [await stack.enter_async_context(http_server(*fleet)) for fleet in fleets.values()]
             for _ in range(rounds):
-                for label, (served, server) in zip(STORES, servers, strict=True):
+                for label, (served, server) in zip(fleets, servers, strict=True):
                     before = cpu_seconds(server.pid)
                     rate = await throughput(served, calls, "auto")
                     runs[label].append((rate, (cpu_seconds(server.pid) - before) / calls * 1000))
     return runs
 
 
-async def print_store_figures(calls: int, rounds: int) -> None:
+async def print_store_figures(calls: int, rounds: int, *, blocking: bool = False) -> None:
     """The store rows: median and range of calls/s, and what each Redis row costs against memory."""
-    runs = await store_figures(calls, rounds)
+    runs = await store_figures(calls, rounds, blocking=blocking)
     medians = {label: statistics.median(rate for rate, _ in rows) for label, rows in runs.items()}
     for label, rows in runs.items():
         rates = [rate for rate, _ in rows]
@@ -200,11 +207,14 @@ async def print_store_figures(calls: int, rounds: int) -> None:
               f"(min {min(rates):.0f}, max {max(rates):.0f}, {rounds} interleaved rounds); "
               f"server CPU {cpu:.2f} ms/call")
     memory = runs[STORES[0]]
-    for label in STORES[1:]:
+    memory_cpu = statistics.median(ms for _, ms in memory)
+    for label in list(runs)[1:]:
         paired = [1 - rate / base for (rate, _), (base, _) in zip(runs[label], memory, strict=True)]
+        cpu = statistics.median(ms for _, ms in runs[label]) / memory_cpu - 1
         print(f"fleet: {label} costs {1 - medians[label] / medians[STORES[0]]:+.0%} of the memory "
               f"store's median calls/s (per round: min {min(paired):+.0%}, median "
-              f"{statistics.median(paired):+.0%}, max {max(paired):+.0%}; target <= 25%)")
+              f"{statistics.median(paired):+.0%}, max {max(paired):+.0%}; target <= 25%), "
+              f"server CPU per call {cpu:+.0%}")
 
 
 DERIVE_KEY = "bench-derive-key"
@@ -259,11 +269,21 @@ def resolve(path: str, pseudonyms: list[str]) -> None:
                       "max_ms": max(times), "resolved": resolved, "asked": len(pseudonyms)}))
 
 
-def serve(transport: str, store: str | None = None, sink: str | None = None) -> None:
+class Blocking:
+    """A Redis store seen as a plain `BucketStore`, so the layer takes its tokens on the loop."""
+
+    def __init__(self, store: BucketStore) -> None:
+        self.take, self.reset = store.take, store.reset
+
+
+def serve(transport: str, store: str | None = None, sink: str | None = None, *,
+          blocking: bool = False) -> None:
     """The server side of the stdio and HTTP rows, run in a subprocess."""
     layer = build_layer(FLEET_POLICY if store else "open")
     if (store and store != "memory") or sink:
-        join_fleet(layer, rate_limit_store=None if store == "memory" else store, audit_sink=sink)
+        fleet = join_fleet(layer, rate_limit_store=None if store == "memory" else store, audit_sink=sink)
+        if blocking and fleet.limits is not None:
+            layer.policy.rate_limiter.store = Blocking(fleet.limits)
     if transport == "stdio":
         asyncio.run(serve_stdio(layer))
         return
@@ -280,6 +300,9 @@ if __name__ == "__main__":
     parser.add_argument("--store-rounds", type=int, default=5,
                         help="interleaved rounds of the rate-limit store rows")
     parser.add_argument("--stores-only", action="store_true", help="only the rate-limit store rows")
+    parser.add_argument("--blocking-row", action="store_true",
+                        help="also the Redis store taken on the event loop (as before it was awaited)")
+    parser.add_argument("--blocking", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--serve", choices=("stdio", "http"), help=argparse.SUPPRESS)
     parser.add_argument("--resolve", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--store", help=argparse.SUPPRESS)
@@ -288,8 +311,9 @@ if __name__ == "__main__":
     if parsed.resolve:
         resolve(parsed.resolve[0], parsed.resolve[1:])
     elif parsed.serve:
-        serve(parsed.serve, parsed.store, parsed.sink)
+        serve(parsed.serve, parsed.store, parsed.sink, blocking=parsed.blocking)
     elif parsed.stores_only:
-        asyncio.run(print_store_figures(parsed.throughput_calls, parsed.store_rounds))
+        asyncio.run(print_store_figures(parsed.throughput_calls, parsed.store_rounds,
+                                        blocking=parsed.blocking_row))
     else:
         asyncio.run(main(parsed))

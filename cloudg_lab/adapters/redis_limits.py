@@ -8,8 +8,8 @@ the server's clock (instances' clocks may disagree). Each bucket expires once it
 again, so Redis holds only buckets in use.
 
 The layer awaits `take_async`: a call waits for its round trip to Redis while the event loop serves
-the other calls (the synchronous `take` would hold the loop for it). Its asyncio client belongs to
-one loop, so each loop gets its own, closed on that loop when the loop's runner ends.
+the other calls (the synchronous `take` would hold the loop for it), and the takes of the calls in
+hand at once travel together (`redis_batch`), one script run each.
 
 When Redis cannot be reached, or does not answer within `WAIT_SECONDS`, the call is refused as
 rate limited (retry after a second) and the failure logged: a shared limit that silently stopped
@@ -18,22 +18,21 @@ limiting would be worse than a pause.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from collections.abc import Sequence
 from typing import Any
 
 import redis
-import redis.asyncio
 
-from cloudg_lab.adapters.redis_client import connect, connect_async, reachable
+from cloudg_lab.adapters.redis_batch import ScriptBatches
+from cloudg_lab.adapters.redis_client import connect, reachable
 from cloudg_lab.logs import log_failure
 from cloudg_lab.policy.ratelimit import Want
 
 PREFIX = "cloudg:rl:"
 WAIT_SECONDS = 2.0
-"""The longest a call waits for Redis before it is refused (connecting included)."""
+"""By default, the longest a call waits for Redis before it is refused (connecting included)."""
 _UNREACHABLE_RETRY = 1.0
 _OPTION = "--rate-limit-store"
 _log = logging.getLogger("cloudg_lab.ratelimit")
@@ -68,17 +67,18 @@ return {0, '0'}
 class RedisBuckets:
     """A `BucketStore` in one Redis database, awaited by the layer (`AsyncBucketStore`)."""
 
-    def __init__(self, url: str, *, client: redis.Redis | None = None) -> None:
-        """Raises:
+    def __init__(self, url: str, *, client: redis.Redis | None = None,
+                 wait: float = WAIT_SECONDS) -> None:
+        """`wait`: the longest a call waits for Redis before it is refused.
+
+        Raises:
             ValueError: for a URL that is not a Redis URL.
             ConnectionError: when the server does not answer now (later outages refuse calls).
         """
-        self._url = url
-        self._redis = client if client is not None else connect(url, _OPTION, timeout=WAIT_SECONDS)
+        self._redis = client if client is not None else connect(url, _OPTION, timeout=wait)
         reachable(self._redis, url, _OPTION)
         self._take: Any = self._redis.register_script(_TAKE)
-        self._loops: dict[asyncio.AbstractEventLoop, tuple[redis.asyncio.Redis, asyncio.Task[None]]] = {}
-        self._take_async: Any = None
+        self._batches = ScriptBatches(url, _TAKE, _OPTION, wait=wait)
 
     def take(self, wants: Sequence[Want]) -> tuple[int, float] | None:
         keys, args = _script_input(wants)
@@ -90,36 +90,11 @@ class RedisBuckets:
 
     async def take_async(self, wants: Sequence[Want]) -> tuple[int, float] | None:
         """As `take`, waiting on the event loop instead of holding it."""
-        keys, args = _script_input(wants)
         try:
-            client = self._client_here()  # first: it registers the script on first use
-            async with asyncio.timeout(WAIT_SECONDS):
-                reply = await self._take_async(keys=keys, args=args, client=client)
+            reply = await self._batches.run(*_script_input(wants))
         except (redis.RedisError, TimeoutError) as exc:
             return _unreachable(exc)
         return _answer(reply)
-
-    def _client_here(self) -> redis.asyncio.Redis:
-        """This loop's client, made on first use with a task that closes it when the loop ends."""
-        loop = asyncio.get_running_loop()
-        found = self._loops.get(loop)
-        if found is not None:
-            return found[0]
-        client = connect_async(self._url, _OPTION, timeout=WAIT_SECONDS)
-        if self._take_async is None:
-            self._take_async = client.register_script(_TAKE)
-        self._loops[loop] = (client, loop.create_task(self._close_with(loop, client)))
-        return client
-
-    async def _close_with(self, loop: asyncio.AbstractEventLoop, client: redis.asyncio.Redis) -> None:
-        """Wait until cancelled, then close `client` on its own loop. Every runner (`asyncio.run`,
-        the notebook's) cancels the tasks left when it ends, so the loop's connections close
-        with it instead of being left to the garbage collector."""
-        try:
-            await loop.create_future()
-        finally:
-            del self._loops[loop]
-            await client.aclose()
 
     def reset(self) -> None:
         try:

@@ -211,15 +211,30 @@ async def test_a_redis_gone_during_calls_refuses_them_as_rate_limited(tmp_path, 
     assert "the shared rate-limit store failed with ConnectionError" in caplog.text
 
 
-async def test_a_redis_that_stops_answering_refuses_the_call_within_the_wait(redis_url, monkeypatch):
-    monkeypatch.setattr(redis_limits, "WAIT_SECONDS", 0.5)
+async def test_a_redis_that_stops_answering_refuses_the_call_within_the_wait(redis_url):
     layer = limited_layer(redis_url)
+    layer.policy.rate_limiter.store = RedisBuckets(redis_url, wait=0.5)
     assert not (await layer.call_tool("ping", {}, principal=WHO)).is_error
     pause(redis_url, 5000)
     started = time.monotonic()
     refused = await layer.call_tool("ping", {}, principal=WHO)
     waited = time.monotonic() - started
     assert code(refused) == -31029 and 0.4 <= waited < 2.0, f"refused after {waited:.2f} s"
+
+
+async def test_concurrent_takes_travel_together_and_each_stays_all_or_nothing(redis_url):
+    store = RedisBuckets(redis_url)
+    watcher = redis.Redis.from_url(redis_url)
+    watcher.script_flush()  # the first send finds the script unknown: given, then asked again
+    connected = watcher.info("stats")["total_connections_received"]
+    wants = [Want("wide", 100, 1e-3), Want("narrow", 5, 1e-3)]  # no refill to speak of
+    replies = await asyncio.gather(*(store.take_async(wants) for _ in range(8)))
+    assert replies.count(None) == 5
+    assert all(reply[0] == 1 and reply[1] > 100 for reply in replies if reply is not None)
+    assert 95 <= float(watcher.hget(redis_limits.PREFIX + "wide", "tokens")) < 95.01, \
+        "a refused take must take nothing, and a run asked again must not take twice"
+    assert watcher.info("stats")["total_connections_received"] - connected == 1, \
+        "the eight takes must share one pipeline, not open eight connections"
 
 
 def test_each_event_loop_closes_its_connections_when_it_ends(redis_url):
