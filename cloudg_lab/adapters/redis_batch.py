@@ -103,6 +103,11 @@ class ScriptBatches:
         return replies
 
     async def _evalshas(self, client: redis.asyncio.Redis, runs: list[tuple[Any, ...]]) -> list[Any]:
+        if len(runs) == 1:  # alone: a plain command costs less than a pipeline of one
+            try:
+                return [await client.evalsha(self._sha, *runs[0])]
+            except NoScriptError as exc:
+                return [exc]
         pipe = client.pipeline(transaction=False)
         for args in runs:
             pipe.evalsha(self._sha, *args)
