@@ -25,9 +25,10 @@ from mcp import Client
 from cloudg_lab import Layer, Principal
 from cloudg_lab.adapters import redis_limits
 from cloudg_lab.adapters.fleet import join_fleet
-from cloudg_lab.adapters.redis_audit import FleetFollower
+from cloudg_lab.adapters.redis_audit import STREAM, FleetFollower, RedisAuditSink
 from cloudg_lab.adapters.redis_limits import RedisBuckets
 from cloudg_lab.middleware import CachingMiddleware
+from cloudg_lab.policy.audit import AuditLog
 from cloudg_lab.policy.ratelimit import RateLimiter, Want
 from cloudg_lab.sample import generate
 
@@ -146,6 +147,28 @@ def test_serve_refuses_to_start_on_a_store_it_cannot_reach():
     wrong = subprocess.run([cliserve.CLI, "serve", "--rate-limit-store", "http://127.0.0.1:1"],
                            capture_output=True, text=True, timeout=60, check=False)
     assert wrong.returncode == 2 and "must be a redis://" in wrong.stderr
+
+
+def test_an_entry_rewritten_before_it_went_out_is_appended_once_as_rewritten(redis_url):
+    log = AuditLog(100)
+    sink = RedisAuditSink(redis_url, log, instance="one", linger=0.5)
+    watcher = redis.Redis.from_url(redis_url)
+    entry = log.record("allowed", kind="tool", name="t", principal_id="p", roles=("r",), arguments={})
+    assert entry is not None
+    entry = log.rewrite(entry, duration_ms=1.5)  # within the writer's linger: one append
+    deadline = time.monotonic() + 10
+    while watcher.xlen(STREAM) == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    log.rewrite(entry, decision="rejected", reason="refused late")  # after it went out: a second
+    sink.close()
+    records = [(json.loads(fields[b"entry"]), fields[b"replaced"]) for _, fields in watcher.xrange(STREAM)]
+    assert [(e["decision"], e["duration_ms"], replaced) for e, replaced in records] == [
+        ("allowed", 1.5, b"0"), ("rejected", 1.5, b"1")]
+    follower = FleetFollower(redis_url)
+    while follower.poll():
+        pass
+    assert [e.decision for e in follower.log.entries()] == ["rejected"]
+    assert follower.log.counters["rejected"] == 1 and follower.log.counters["allowed"] == 0
 
 
 # ------------------------------------------------------- the store as the layer awaits it
