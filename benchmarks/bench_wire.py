@@ -172,35 +172,64 @@ BLOCKING = "redis, blocking take"
 """The Redis store taken synchronously on the event loop, as before the layer awaited it."""
 
 
-async def store_figures(calls: int, rounds: int, *, blocking: bool) -> dict[str, list[tuple[float, float]]]:
-    """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, in a real Redis
-    (Debian's `redis-server`, started here), and with the audit stream too (and with `blocking`,
-    the Redis store taken on the loop): one server each, all started first, then measured in
-    turn, `rounds` times, each round starting with the next store, so a neighbour's load on the
-    shared machine falls on every store alike.
-    (calls/s, server CPU ms per call) per store and round."""
-    import redis_server  # the tests' own starter (tests/wire): a free loopback port, stopped by its PID
+async def store_figures(url: str, calls: int, rounds: int, *,
+                        blocking: bool) -> dict[str, list[tuple[float, float]]]:
+    """8 clients over HTTP (2026 era) with the rate-limit buckets in memory, in the Redis at
+    `url`, and with the audit stream too (and with `blocking`, the Redis store taken on the loop):
+    one server each, all started first, then measured in turn, `rounds` times, each round
+    starting with the next store, so a neighbour's load on the shared machine falls on every
+    store alike. (calls/s, server CPU ms per call) per store and round."""
+    fleets = {STORES[0]: ("--store", "memory"), STORES[1]: ("--store", url),
+              STORES[2]: ("--store", url, "--sink", url)}
+    if blocking:
+        fleets[BLOCKING] = ("--store", url, "--blocking")
+    runs: dict[str, list[tuple[float, float]]] = {label: [] for label in fleets}
+    async with contextlib.AsyncExitStack() as stack:
+        servers = [await stack.enter_async_context(http_server(*fleet)) for fleet in fleets.values()]
+        order = list(zip(fleets, servers, strict=True))
+        for turn in range(rounds):  # each round starts with the next store: no fixed order
+            for label, (served, server) in order[turn % len(order):] + order[:turn % len(order)]:
+                before = cpu_seconds(server.pid)
+                rate = await throughput(served, calls, "auto")
+                runs[label].append((rate, (cpu_seconds(server.pid) - before) / calls * 1000))
+    return runs
 
-    with tempfile.TemporaryDirectory() as folder, redis_server.running(Path(folder)) as url:
-        fleets = {STORES[0]: ("--store", "memory"), STORES[1]: ("--store", url),
-                  STORES[2]: ("--store", url, "--sink", url)}
-        if blocking:
-            fleets[BLOCKING] = ("--store", url, "--blocking")
-        runs: dict[str, list[tuple[float, float]]] = {label: [] for label in fleets}
-        async with contextlib.AsyncExitStack() as stack:
-            servers = [await stack.enter_async_context(http_server(*fleet)) for fleet in fleets.values()]
-            order = list(zip(fleets, servers, strict=True))
-            for turn in range(rounds):  # each round starts with the next store: no fixed order
-                for label, (served, server) in order[turn % len(order):] + order[:turn % len(order)]:
-                    before = cpu_seconds(server.pid)
-                    rate = await throughput(served, calls, "auto")
-                    runs[label].append((rate, (cpu_seconds(server.pid) - before) / calls * 1000))
+
+async def layer_store_figures(url: str, calls: int, rounds: int) -> dict[str, list[tuple[float, float]]]:
+    """The stores' own cost, without HTTP: 8 callers at once on one loop in this process, the
+    buckets in memory, in Redis (awaited) and in Redis taken on the loop. (µs, CPU µs of this
+    process) per call, per store and round; Redis's own CPU is not counted."""
+    layers = {label: build_layer(FLEET_POLICY) for label in (STORES[0], STORES[1], BLOCKING)}
+    join_fleet(layers[STORES[1]], rate_limit_store=url)
+    blocked = join_fleet(layers[BLOCKING], rate_limit_store=url).limits
+    assert blocked is not None
+    layers[BLOCKING].policy.rate_limiter.store = Blocking(blocked)
+    who, share = Principal.local(), calls // CLIENTS
+    runs: dict[str, list[tuple[float, float]]] = {label: [] for label in layers}
+
+    async def caller(layer: Layer) -> None:
+        for _ in range(share):
+            await layer.call_tool("ping", {}, principal=who)
+
+    for layer in layers.values():  # connected, the script loaded
+        await layer.call_tool("ping", {}, principal=who)
+    for _ in range(rounds):
+        for label, layer in layers.items():
+            cpu, start = time.process_time(), time.perf_counter()
+            await asyncio.gather(*(caller(layer) for _ in range(CLIENTS)))
+            done = share * CLIENTS / 1e6
+            runs[label].append(((time.perf_counter() - start) / done, (time.process_time() - cpu) / done))
     return runs
 
 
 async def print_store_figures(calls: int, rounds: int, *, blocking: bool = False) -> None:
-    """The store rows: median and range of calls/s, and what each Redis row costs against memory."""
-    runs = await store_figures(calls, rounds, blocking=blocking)
+    """The store rows: median and range of calls/s, and what each Redis row costs against memory;
+    then the same stores in process. One real Redis (Debian's `redis-server`, started here)."""
+    import redis_server  # the tests' own starter (tests/wire): a free loopback port, stopped by its PID
+
+    with tempfile.TemporaryDirectory() as folder, redis_server.running(Path(folder)) as url:
+        runs = await store_figures(url, calls, rounds, blocking=blocking)
+        in_process = await layer_store_figures(url, calls, rounds)
     medians = {label: statistics.median(rate for rate, _ in rows) for label, rows in runs.items()}
     for label, rows in runs.items():
         rates = [rate for rate, _ in rows]
@@ -218,6 +247,10 @@ async def print_store_figures(calls: int, rounds: int, *, blocking: bool = False
               f"{statistics.median(paired):+.0%}, max {max(paired):+.0%}; target <= 25%); server "
               f"CPU per call {statistics.median(cpu) / statistics.median(memory_cpu) - 1:+.0%} "
               f"(min against min {min(cpu) / min(memory_cpu) - 1:+.0%})")
+    for label, rows in in_process.items():
+        wall, cpu = [us for us, _ in rows], [us for _, us in rows]
+        print(f"in process, {CLIENTS} callers, {label:20} median {statistics.median(wall):6.0f} µs/call "
+              f"(min {min(wall):.0f}); CPU median {statistics.median(cpu):.0f} µs/call (min {min(cpu):.0f})")
 
 
 DERIVE_KEY = "bench-derive-key"
