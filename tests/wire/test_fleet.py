@@ -2,7 +2,9 @@
 
 The servers are real processes started with the CLI's own flags (`--rate-limit-store`,
 `--audit-sink`) and the same pseudonym key; the clients are real `mcp` clients over HTTP; Redis
-is Debian's `redis-server`, started on a free port by the test and stopped by its PID.
+is Debian's `redis-server`, started on a free port by the test and stopped by its PID. The same
+real Redis, paused (`CLIENT PAUSE`) or stopped, shows what a layer's call does when the shared
+store is slow or gone.
 """
 
 from __future__ import annotations
