@@ -48,6 +48,7 @@ _INDENT = 2
 _MAX_DEPTH = 200
 _SCALARS = frozenset({str, int, bool, type(None)})
 """Types `jsonable` keeps as they are (exactly these: a subclass may carry anything)."""
+_STR = frozenset({str})
 
 
 def jsonable(value: Any, _depth: int = 0) -> Any:
@@ -59,6 +60,9 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
     if isinstance(value, Mapping):  # scalars inline: a page is mostly scalars, one call each is slow
+        if type(value) is dict and _SCALARS.issuperset(map(type, value.values())) \
+                and _STR.issuperset(map(type, value)):
+            return dict(value)  # a record of scalars (most of a page) is copied whole
         return {(k if type(k) is str else str(k)): (v if type(v) in _SCALARS else jsonable(v, _depth + 1))
                 for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
