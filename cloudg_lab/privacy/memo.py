@@ -110,18 +110,16 @@ class Record:
         """(pointer below the record, mark kind, entity) per mark."""
         self.oldest = oldest
         """The oldest names version among the answers used, -1 for none."""
-        self.built: tuple[str, tuple[Mark, ...]] = ("", ())
+        self.built: tuple[str | None, tuple[Mark, ...]] = (None, ())
         """The marks last made for this record, and the pointer of the record they were made at:
         the same page asked again makes no new ones (marks are immutable tuples)."""
 
     def marks(self, at: str) -> tuple[Mark, ...]:
-        """The record's marks, for the record at pointer `at`."""
-        built = self.built
-        if built[0] != at or not built[1]:
-            new = tuple.__new__
-            built = self.built = (at, tuple(new(Mark, (at + suffix, kind, entity))
-                                            for suffix, kind, entity in self.suffixes))
-        return built[1]
+        """The record's marks, for the record at pointer `at` (kept for the next time)."""
+        new = tuple.__new__
+        marks = tuple(new(Mark, (at + suffix, kind, entity)) for suffix, kind, entity in self.suffixes)
+        self.built = (at, marks)
+        return marks
 
 
 def record_key(record: dict[Any, Any]) -> tuple[Any, ...] | None:

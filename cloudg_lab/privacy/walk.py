@@ -64,7 +64,8 @@ class Run:
         self.counts: dict[tuple[str, str], int] = {}
         self._marks: list[Mark] = []
         self._pending: list[tuple[str | None, Any, tuple[Any, ...]]] = []
-        self.entering = any(s.entering for s in stages)
+        self.enterers = [(i, s) for i, s in enumerate(stages) if s.entering]
+        self.entering = bool(self.enterers)
         self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
         versioned = [s.version_source for s in stages if s.version_source is not None]
         self.versions = versioned[0] if versioned else None
@@ -224,14 +225,14 @@ class Run:
         return found
 
     def enter(self, cs: State, container: Any, depth: int) -> Any:
-        for i, stage in enumerate(self.stages):
-            if stage.entering:
-                container, effects = stage.enter(cs.states[i], container, depth)
+        for i, stage in self.enterers:
+            container, effects = stage.enter(cs.states[i], container, depth)
+            if effects:
                 found = compiled(list(effects))
                 if found:
                     self.record(found)
-                if not isinstance(container, dict | list):
-                    break
+            if not isinstance(container, dict | list):
+                break
         return container
 
     def dict_state(self, cs: State, d: dict[Any, Any]) -> State:
@@ -283,7 +284,10 @@ class Run:
         if known.suffixes:
             top = self._frames[-1]
             prefix = top.prefix if top.prefix is not None else self._prefix(len(self._frames) - 1)
-            self._pending.append((None, _BUILT, known.marks(f"{prefix}/{escape(top.at)}")))
+            at = top.at
+            here = f"{prefix}/{at if type(at) is int else escape(at)}"
+            built = known.built
+            self._pending.append((None, _BUILT, built[1] if built[0] == here else known.marks(here)))
         return value if known.out is SAME else dict(known.out)
 
     def _remember(self, frame: _Frame, done: Any) -> None:
