@@ -22,7 +22,9 @@ KEY_MEMO = 50_000
 _STATES = 20_000
 PASS = frozenset({bool, type(None)})
 """Scalars no stage is asked about."""
-_FLAT_MEMO = 20_000
+_FLAT_MEMO = 5_000
+"""Records kept per state (a few KB each); when full the memo starts over, so the pages asked
+now are the ones remembered."""
 _FLAT_VALUES = frozenset({str, int, bool, type(None)})
 """Value types a record may hold to be memoised whole: equal values of these are the same value
 (a float is left out: -0.0 equals 0.0, so a memoised copy could change its sign)."""
@@ -73,8 +75,9 @@ class State:
         """Flat records met under this state (see `Record`), by `record_key`."""
 
     def remember(self, key: Any, record: Record) -> None:
-        if len(self.rm) < _FLAT_MEMO:
-            self.rm[key] = record
+        if len(self.rm) >= _FLAT_MEMO:
+            self.rm.clear()
+        self.rm[key] = record
 
 
 class Context:

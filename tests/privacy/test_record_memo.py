@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from cloudg_lab.privacy import fusion
+from cloudg_lab.privacy import fusion, memo
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
 from cloudg_lab.privacy.stages import Stage
 from cloudg_lab.privacy.vault import Vault
@@ -119,3 +119,16 @@ def test_changing_an_output_record_leaves_later_answers_alone(make_ctx: Ctx) -> 
         expected = [dict(item) for item in out]
         for item in out:
             item["name"] = "changed by the caller"
+
+
+def test_the_record_memo_stays_bounded(make_ctx: Ctx) -> None:
+    """Paging through a large estate must not grow the memo without end; the newest records
+    are the ones kept."""
+    pipeline = build_pipeline(STEPS[:1])
+    many = [{"id": f"r{n}", "n": n} for n in range(memo._FLAT_MEMO + 50)]
+    for start in range(0, len(many), 500):
+        pipeline.apply({"items": many[start:start + 500]}, make_ctx())
+    (group,) = fusion.steps(pipeline.transforms)
+    sizes = [len(state.rm) for context in group._contexts.values()
+             for state in context.interned.values()]
+    assert max(sizes) <= memo._FLAT_MEMO and sum(sizes) >= 50
