@@ -13,7 +13,7 @@ from cloudg_lab.catalog.common import (
     DATASET_HELP,
     BriefField,
     asset_row,
-    brief,
+    briefs,
     choose,
     dataset_of,
     one_of,
@@ -66,7 +66,7 @@ def find_assets(ctx: HandlerContext, args: FindAssetsArgs) -> dict[str, Any]:
     rows = sort_rows(ds.inventory, select(ds.inventory, flt, seen), sort_by, descending, seen)
     offset, page = paged(ctx, "find_assets", ds, binding, cursor=args.cursor, limit=args.limit,
                          total=len(rows))
-    items = [brief(ds, r, fields) for r in rows[offset:offset + args.limit]]
+    items = briefs(ds, rows[offset:offset + args.limit], fields)
     result = {"dataset": ds.name, "total": len(rows), **page, "items": items}
     if not rows:
         result["hint"] = NO_MATCH_HINT + (PSEUDONYM_HINT if flt.query and ctx.visible.active else "")

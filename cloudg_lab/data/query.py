@@ -8,10 +8,11 @@ them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, overload
 
 from cloudg_lab.data.indexes import NO_FINDINGS, Indexes, TextColumns
 from cloudg_lab.data.inventory import Inventory
@@ -45,20 +46,18 @@ class AssetFilter:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
 
-def select(inv: Inventory, flt: AssetFilter, columns: TextColumns | None = None) -> list[int]:
+def select(inv: Inventory, flt: AssetFilter, columns: TextColumns | None = None) -> Sequence[int]:
     """Rows matching every filter, in file order; `query` searches `columns` (default the real
-    ones)."""
+    ones). Without a filter to check row by row, the postings (or the range of all rows) are
+    returned as they are, never copied: a page of them then costs its length, not the estate's."""
     idx = inv.indexes
     text_rows = (columns or idx.columns).text_rows(flt.query) if flt.query else None
     postings = _postings(idx, flt, text_rows)
-    checks = _checks(inv, idx, flt, text_rows)
-    if not postings:
-        rows: Sequence[int] = range(inv.asset_count)
-    else:
-        exact, rows = min(postings, key=lambda p: len(p[1]))
-        checks.pop(exact, None)  # the chosen postings already satisfy their own filter
+    exact, rows = min(postings, key=lambda p: len(p[1])) if postings else ("", range(inv.asset_count))
+    checks = _checks(inv, idx, flt, dict(postings))
+    checks.pop(exact, None)  # the chosen postings already satisfy their own filter
     if not checks:
-        return list(rows)
+        return rows
     tests = list(checks.values())
     return [r for r in rows if all(test(r) for test in tests)]
 
@@ -104,8 +103,9 @@ def _tag_rows(idx: Indexes, tags: tuple[tuple[str, str | None], ...]) -> Sequenc
 
 
 def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
-            text_rows: list[int] | None) -> dict[str, Callable[[int], bool]]:
-    """A row predicate per filter, keyed like `_postings`."""
+            postings: Mapping[str, Sequence[int]]) -> dict[str, Callable[[int], bool]]:
+    """A row predicate per filter, keyed like `_postings` (whose rows the tag and text checks
+    test against)."""
     checks: dict[str, Callable[[int], bool]] = {}
     if flt.provider is not None:
         providers, provider = inv.providers, flt.provider
@@ -120,7 +120,7 @@ def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
         accounts, account = inv.accounts, flt.account_id
         checks["account_id"] = lambda r: accounts[r] == account
     if flt.tags is not None:
-        checks["tag"] = frozenset(_tag_rows(idx, flt.tags)).__contains__
+        checks["tag"] = _member(postings["tag"])
     if flt.internet_exposed is not None:
         exposed, want = inv.exposed, flt.internet_exposed
         checks["internet_exposed"] = lambda r: bool(exposed[r]) is want
@@ -130,20 +130,31 @@ def _checks(inv: Inventory, idx: Indexes, flt: AssetFilter,
     if flt.min_severity is not None:
         ranks, floor = idx.max_severity, flt.min_severity
         checks["min_severity"] = lambda r: ranks[r] >= floor
-    if text_rows is not None:
-        checks["query"] = frozenset(text_rows).__contains__
+    if "query" in postings:
+        checks["query"] = _member(postings["query"])
     return checks
+
+
+def _member(rows: Sequence[int]) -> Callable[[int], bool]:
+    """Membership in ascending `rows` by bisection: nothing is built per call, so a filter that
+    is checked (not the one the query starts from) costs its checks, not its matches."""
+    def test(row: int) -> bool:
+        at = bisect_left(rows, row)
+        return at < len(rows) and rows[at] == row
+
+    return test
 
 
 # --------------------------------------------------------------------------- sorting
 
 
-def sort_rows(inv: Inventory, rows: list[int], sort_by: str | None, descending: bool,
-              columns: TextColumns | None = None) -> list[int]:
-    """Rows ordered by `sort_by` (file order breaks ties); None keeps file order. Names and
-    accounts are compared as `columns` hold them (default the real ones)."""
+def sort_rows(inv: Inventory, rows: Sequence[int], sort_by: str | None, descending: bool,
+              columns: TextColumns | None = None) -> Sequence[int]:
+    """Rows ordered by `sort_by` (file order breaks ties); None keeps file order (reversed: a
+    view, not a copy). Names and accounts are compared as `columns` hold them (default the real
+    ones)."""
     if sort_by is None:
-        return rows[::-1] if descending else rows
+        return Backwards(rows) if descending else rows
     idx = inv.indexes
     cols = columns or idx.columns
     keys: dict[str, Callable[[int], Any]] = {
@@ -157,10 +168,35 @@ def sort_rows(inv: Inventory, rows: list[int], sort_by: str | None, descending: 
     return sorted(rows, key=keys[sort_by], reverse=descending)
 
 
+class Backwards(Sequence[int]):
+    """`rows` last to first without copying them (a descending page of a million rows)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: Sequence[int]) -> None:
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, at: int) -> int: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> list[int]: ...
+
+    def __getitem__(self, at: int | slice) -> int | list[int]:
+        rows = self.rows
+        last = len(rows) - 1
+        if isinstance(at, slice):
+            return [rows[last - i] for i in range(len(rows))[at]]
+        return rows[last - range(len(rows))[at]]  # range raises IndexError as a list would
+
+
 # --------------------------------------------------------------------------- grouping
 
 
-def group_counts(inv: Inventory, rows: list[int] | None, group_by: str) -> Counter[str]:
+def group_counts(inv: Inventory, rows: Sequence[int] | None, group_by: str) -> Counter[str]:
     """Assets per group; `rows=None` means the whole inventory (answered from the indexes)."""
     idx = inv.indexes
     if rows is None and group_by in ("type", "provider", "region", "account"):

@@ -48,17 +48,21 @@ _INDENT = 2
 _MAX_DEPTH = 200
 _SCALARS = frozenset({str, int, bool, type(None)})
 """Types `jsonable` keeps as they are (exactly these: a subclass may carry anything)."""
+_STR = frozenset({str})
 
 
 def jsonable(value: Any, _depth: int = 0) -> Any:
     """A JSON-compatible copy of `value` (seed §4.1.10); `raw_data` never leaves a model."""
     if _depth > _MAX_DEPTH:
         return "<nested too deep>"
+    if type(value) is dict and _SCALARS.issuperset(map(type, value.values())) \
+            and _STR.issuperset(map(type, value)):
+        return dict(value)  # a record of scalars (most of a page) is copied whole
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
         return value if math.isfinite(value) else str(value)
-    if isinstance(value, Mapping):  # scalars inline: a page is mostly scalars, one call each is slow
+    if type(value) is dict or isinstance(value, Mapping):  # scalars inline: one call each is slow
         return {(k if type(k) is str else str(k)): (v if type(v) in _SCALARS else jsonable(v, _depth + 1))
                 for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

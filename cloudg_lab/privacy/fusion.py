@@ -26,8 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cloudg_lab.privacy.common import fail_closed
+from cloudg_lab.privacy.memo import Context
 from cloudg_lab.privacy.stages import Stage
-from cloudg_lab.privacy.walk import Context, Run
+from cloudg_lab.privacy.walk import Run
 
 _MAX_ROUNDS = 12
 _CONTEXTS = 16

@@ -7,7 +7,7 @@ on odd data, so there is no recursion limit to hit. Why copy-on-write: a transfo
 mutate its input, and copying the unchanged subtrees of a 10 MB result would cost more than the
 transform itself, so only the containers on the path to a change are rebuilt. The hot loop is
 kept flat: a dict entry whose key and value were seen before under the same state costs two
-dictionary look-ups.
+dictionary look-ups, and a flat record seen before under the same state one (`memo`).
 """
 
 from __future__ import annotations
@@ -17,76 +17,30 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.pointer import escape
+from cloudg_lab.privacy.memo import (
+    KEY_MEMO,
+    LEAF_MEMO,
+    PASS,
+    Compiled,
+    Context,
+    Record,
+    Recorded,
+    State,
+    compiled,
+    oldest_version,
+    record_key,
+    unmarked,
+)
 from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.types import Mark
 
 if TYPE_CHECKING:
     from cloudg_lab.privacy.fusion import Fusion
 
-_LEAF_MEMO = 300_000
-_KEY_MEMO = 50_000
-_STATES = 20_000
-_PASS = frozenset({bool, type(None)})
-Recorded = tuple[tuple[tuple[tuple[str, str], int], ...], tuple[tuple[str, str], ...]]
-Compiled = Recorded | tuple[()]
-"""Effects as memos keep them: `((report key, amount)...), ((mark kind, entity)...)`, or `()`
-for none. Built once per memoised answer, so replaying one is a few dictionary updates."""
-
-
-def _compiled(effects: list[Effect]) -> Compiled:
-    if not effects:
-        return ()
-    tallies = tuple(((section, label), amount) for section, label, amount, _, _ in effects if amount)
-    marks = tuple((mark, entity) for _, _, _, mark, entity in effects if mark is not None)
-    return (tallies, marks) if tallies or marks else ()
-
-
-def _unmarked(effects: list[Effect]) -> list[Effect]:
-    """A removed value keeps its counts but no marks: a mark points at what the output holds."""
-    return [(section, label, amount, None, entity) for section, label, amount, _, entity in effects]
-
-
-class State:
-    """A composite state: one state per stage, with the memos that belong to it."""
-
-    __slots__ = ("flavor", "flavored", "flavors", "fractions", "ints", "items", "km", "lm", "states")
-
-    def __init__(self, states: tuple[Any, ...], stages: Sequence[Stage],
-                 flavor: tuple[Any, ...] | None = None) -> None:
-        self.states = states
-        self.flavor = flavor
-        self.flavored = () if flavor is not None else tuple(
-            (i, s.flavor, x) for i, (s, x) in enumerate(zip(stages, states, strict=True))
-            if s.flavored(x))
-        """(stage index, its flavor function, its state) for the stages whose keys look around."""
-        floors = [f for s, x in zip(stages, states, strict=True) if (f := s.int_floor(x)) is not None]
-        self.ints: int | None = min(floors) if floors else None
-        """Integers at least this large (in absolute value) are scanned as text; None: none are."""
-        self.fractions = self.ints == 0 and any(float in s.leaf_types for s in stages)
-        """Do fractions reach `leaf` (a floor of 0: every number is what the key says)?"""
-        self.flavors: dict[tuple[Any, ...], State] = {}
-        self.items: State | None = None
-        self.km: dict[Any, tuple[Any, State, Compiled]] = {}
-        self.lm: dict[Any, tuple[Any, Compiled, int]] = {}
-
-
-class Context:
-    """The interned states of one stage combination under one memo key (vault, namespace...)."""
-
-    __slots__ = ("interned", "refs", "root")
-
-    def __init__(self, stages: Sequence[Stage]) -> None:
-        self.refs = tuple(ref for s in stages for ref in s.memo_refs)
-        self.interned: dict[tuple[Any, ...], State] = {}
-        self.root = self.state(tuple(s.root for s in stages), stages)
-
-    def state(self, states: tuple[Any, ...], stages: Sequence[Stage]) -> State:
-        found = self.interned.get(states)
-        if found is None:
-            if len(self.interned) > _STATES:
-                self.interned.clear()
-            found = self.interned[states] = State(states, stages)
-        return found
+_PUSHED: Any = object()
+"""`_descend`'s answer when it pushed a frame (the value is walked entry by entry)."""
+_BUILT: Any = object()
+"""In place of a key in `_pending`: the entry holds marks already made (a record's)."""
 
 
 def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
@@ -109,8 +63,9 @@ class Run:
         self.base: str = ctx.path
         self.counts: dict[tuple[str, str], int] = {}
         self._marks: list[Mark] = []
-        self._pending: list[tuple[str | None, Any, tuple[tuple[str, str], ...]]] = []
-        self.entering = any(s.entering for s in stages)
+        self._pending: list[tuple[str | None, Any, tuple[Any, ...]]] = []
+        self.enterers = [(i, s) for i, s in enumerate(stages) if s.entering]
+        self.entering = bool(self.enterers)
         self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
         versioned = [s.version_source for s in stages if s.version_source is not None]
         self.versions = versioned[0] if versioned else None
@@ -151,6 +106,9 @@ class Run:
             pending, self._pending = self._pending, []
             base, append, new = self.base, self._marks.append, tuple.__new__
             for prefix, at, marks in pending:
+                if at is _BUILT:
+                    self._marks.extend(marks)
+                    continue
                 if prefix is None:
                     path = base
                 elif type(at) is str and "/" not in at and "~" not in at:
@@ -203,8 +161,8 @@ class Run:
             states.append(child)
         child_state = self.context.root if new_key is DROP else \
             self.context.state(tuple(states), self.stages)
-        found = (new_key, child_state, _compiled(_unmarked(effects) if new_key is DROP else effects))
-        if len(dcs.km) < _KEY_MEMO:
+        found = (new_key, child_state, compiled(unmarked(effects) if new_key is DROP else effects))
+        if len(dcs.km) < KEY_MEMO:
             dcs.km[key] = found
         return found
 
@@ -229,8 +187,8 @@ class Run:
                 effects.extend(eff)
                 out = out if new is SAME else new
         found = (SAME if out is value else out,
-                 _compiled(_unmarked(effects) if out is DROP else effects), version)
-        if len(cs.lm) < _LEAF_MEMO:
+                 compiled(unmarked(effects) if out is DROP else effects), version)
+        if len(cs.lm) < LEAF_MEMO:
             cs.lm[value] = found
         return found
 
@@ -255,26 +213,26 @@ class Run:
             if effects:
                 self.record(effects)
             return value if new is SAME else new
-        if tv not in _PASS and tv is not int and tv is not float:
+        if tv not in PASS and tv is not int and tv is not float:
             self.counts[("passed_through", tv.__name__)] = \
                 self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
 
     def _int_miss(self, cs: State, value: int) -> tuple[Any, Compiled, int]:
         found = self._leaf_miss(cs, value)
-        if len(cs.lm) < _LEAF_MEMO:
+        if len(cs.lm) < LEAF_MEMO:
             cs.lm[("int", value)] = found
         return found
 
     def enter(self, cs: State, container: Any, depth: int) -> Any:
-        for i, stage in enumerate(self.stages):
-            if stage.entering:
-                container, effects = stage.enter(cs.states[i], container, depth)
-                compiled = _compiled(list(effects))
-                if compiled:
-                    self.record(compiled)
-                if not isinstance(container, dict | list):
-                    break
+        for i, stage in self.enterers:
+            container, effects = stage.enter(cs.states[i], container, depth)
+            if effects:
+                found = compiled(list(effects))
+                if found:
+                    self.record(found)
+            if not isinstance(container, dict | list):
+                break
         return container
 
     def dict_state(self, cs: State, d: dict[Any, Any]) -> State:
@@ -292,7 +250,7 @@ class Run:
         found = cs.flavors.get(flavor)
         if found is None:
             found = State(cs.states, self.stages, flavor)
-            if len(cs.flavors) < _KEY_MEMO:
+            if len(cs.flavors) < KEY_MEMO:
                 cs.flavors[flavor] = found
         return found
 
@@ -301,6 +259,48 @@ class Run:
             cs.items = self.context.state(tuple(s.item(x) for s, x in zip(self.stages, cs.states,
                                                                          strict=True)), self.stages)
         return cs.items
+
+    # ------------------------------------------------------------------ flat records
+
+    def _descend(self, value: Any, cs: State, key: Any) -> Any:
+        """The new value of a container: a flat record met before under `cs` from the memo,
+        anything else walked entry by entry in a frame pushed here (then `_PUSHED`)."""
+        flat = record_key(value) if type(value) is dict else None
+        if flat is not None:
+            known = cs.rm.get(flat)
+            if known is not None and (known.oldest < 0 or known.oldest >= self.floor):
+                return self._replay(known, value)
+        frame = _Frame(value, cs, key, self)
+        if flat is not None:  # its effects are kept apart, to be remembered with it (`_remember`)
+            frame.flat = (flat, cs, self.counts, len(self._pending))
+            self.counts = {}
+        self._frames.append(frame)
+        return _PUSHED
+
+    def _replay(self, known: Record, value: dict[Any, Any]) -> Any:
+        counts = self.counts
+        for counted, amount in known.tallies:
+            counts[counted] = counts.get(counted, 0) + amount
+        if known.suffixes:
+            top = self._frames[-1]
+            prefix = top.prefix if top.prefix is not None else self._prefix(len(self._frames) - 1)
+            at = top.at
+            here = f"{prefix}/{at if type(at) is int else escape(at)}"
+            built = known.built
+            self._pending.append((None, _BUILT, built[1] if built[0] == here else known.marks(here)))
+        return value if known.out is SAME else dict(known.out)
+
+    def _remember(self, frame: _Frame, done: Any) -> None:
+        """Keep what the walk made of the flat record in `frame` (see `memo.Record`)."""
+        assert frame.flat is not None
+        flat, cs, outer, start = frame.flat
+        counts, self.counts = self.counts, outer
+        for counted, amount in counts.items():
+            outer[counted] = outer.get(counted, 0) + amount
+        suffixes = tuple((f"/{escape(at)}", kind, entity)
+                         for _, at, marks in self._pending[start:] for kind, entity in marks)
+        cs.remember(flat, Record(SAME if done is frame.src else dict(done), tuple(counts.items()),
+                                 suffixes, oldest_version(frame.cs, frame.src, self.floor)))
 
     # ------------------------------------------------------------------ the walk
 
@@ -320,7 +320,7 @@ class Run:
 
     def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
         leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
-        record = self.record
+        record, descend = self.record, self._descend
         while True:
             frame = frames[-1]
             pushed = False
@@ -354,15 +354,15 @@ class Run:
                                 record(hit[1])
                         else:
                             new_v = leaf(ccs, v)
-                    elif tv in _PASS:
+                    elif tv in PASS:
                         new_v = v
                     elif isinstance(v, dict | list):
                         entered = enter(ccs, v, len(frames) + 1) if entering else v
-                        if isinstance(entered, dict | list):
-                            frames.append(_Frame(entered, ccs, (k, v), self))
+                        new_v = descend(entered, ccs, (k, v)) if isinstance(entered, dict | list) \
+                            else entered
+                        if new_v is _PUSHED:
                             pushed = True
                             break
-                        new_v = entered
                     else:
                         new_v = leaf(ccs, v)
                     if new_v is v and new_k is k and frame.out is None:
@@ -388,15 +388,15 @@ class Run:
                                 record(hit[1])
                         else:
                             new_v = leaf(ics, v)
-                    elif tv in _PASS:
+                    elif tv in PASS:
                         new_v = v
                     elif isinstance(v, dict | list):
                         entered = enter(ics, v, len(frames) + 1) if entering else v
-                        if isinstance(entered, dict | list):
-                            frames.append(_Frame(entered, ics, (i, v), self))
+                        new_v = descend(entered, ics, (i, v)) if isinstance(entered, dict | list) \
+                            else entered
+                        if new_v is _PUSHED:
                             pushed = True
                             break
-                        new_v = entered
                     else:
                         new_v = leaf(ics, v)
                     if new_v is v and frame.out is None:
@@ -410,6 +410,8 @@ class Run:
                 continue
             frames.pop()
             done = frame.src if frame.out is None else frame.out
+            if frame.flat is not None:
+                self._remember(frame, done)
             if not frames:
                 return done
             orig_key, orig = frame.key
@@ -417,7 +419,7 @@ class Run:
 
 
 class _Frame:
-    __slots__ = ("at", "cs", "done", "is_dict", "items", "key", "out", "prefix", "src")
+    __slots__ = ("at", "cs", "done", "flat", "is_dict", "items", "key", "out", "prefix", "src")
 
     def __init__(self, src: Any, cs: State, key: Any, run: Run) -> None:
         self.src, self.key = src, key
@@ -428,6 +430,9 @@ class _Frame:
         self.at: Any = None
         self.prefix: str | None = None
         self.done = 0
+        self.flat: tuple[Any, State, dict[tuple[str, str], int], int] | None = None
+        """A flat record's memo key, its state, the counts outside it and where its pending
+        marks start, while it is walked to be remembered (`Run._remember`)."""
 
     def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
         if new is DROP:

@@ -68,14 +68,14 @@ FILTERS = st.builds(
 @given(flt=FILTERS)
 def test_select_matches_brute_force(estate, flt):
     inv, assets, worst = estate
-    assert select(inv, flt) == brute(assets, worst, flt)
+    assert list(select(inv, flt)) == brute(assets, worst, flt)
 
 
 def test_tag_values_and_accounts(estate):
     inv, assets, worst = estate
     for flt in (AssetFilter(tags=(("env", "prod"),)), AssetFilter(account_id=assets[0]["account_id"]),
                 AssetFilter(tags=(("env", "nope"),)), AssetFilter(tags=(("env", "nope"), ("env", "prod")))):
-        assert select(inv, flt) == brute(assets, worst, flt)
+        assert list(select(inv, flt)) == brute(assets, worst, flt)
 
 
 @pytest.mark.parametrize("sort_by", ["name", "type", "region", "account", "risk", "findings"])
@@ -91,6 +91,30 @@ def test_sorting_is_stable_and_complete(estate, sort_by, descending):
            "risk": lambda r: (idx.max_severity[r], idx.open_counts[r]),
            "findings": lambda r: idx.open_counts[r]}[sort_by]
     assert ordered == sorted(rows, key=key, reverse=descending)
+
+
+def test_file_order_backwards_is_a_view_that_slices_like_a_list(estate):
+    inv, assets, _ = estate
+    for rows in (range(len(assets)), list(select(inv, AssetFilter(provider="AWS"))), []):
+        backwards = sort_rows(inv, rows, None, True)
+        expected = list(rows)[::-1]
+        assert list(backwards) == expected and len(backwards) == len(expected)
+        for cut in (slice(0, 7), slice(5, 12), slice(len(expected) - 3, len(expected) + 9),
+                    slice(len(expected) + 5, None), slice(None, None, 2), slice(-4, None)):
+            assert backwards[cut] == expected[cut]
+        for at in (0, 3, -1, -len(expected)):
+            if expected:
+                assert backwards[at] == expected[at]
+        with pytest.raises(IndexError):
+            backwards[len(expected)]
+
+
+def test_a_page_of_one_indexed_filter_does_not_copy_its_matches(estate):
+    """The rows of a single indexed filter are the postings themselves (a page then costs its
+    length, not the matches': `find_assets` stays flat from 10k to 1M assets)."""
+    inv, _, _ = estate
+    assert select(inv, AssetFilter(asset_types=("EC2",))) is inv.indexes.by_type["EC2"]
+    assert select(inv, AssetFilter()) == range(inv.asset_count)
 
 
 @pytest.mark.parametrize("group_by", ["type", "provider", "region", "account", "exposure", "severity"])

@@ -7,9 +7,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
+from cloudg_lab.privacy.transforms import project as project_module
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 
 Ctx = Callable[..., TransformContext]
@@ -133,3 +137,38 @@ def test_a_fenced_text_cut_by_the_cap_stays_fenced(make_ctx: Ctx) -> None:
     assert fenced.startswith(FENCE_OPEN) and FENCE_CLOSE + "… [+" in fenced
     inside = fenced[len(FENCE_OPEN):fenced.index(FENCE_CLOSE)]
     assert len(inside) <= 40 and text.startswith(inside) and text[len(inside)] == " "
+
+
+JSON_TEXT = st.lists(st.sampled_from(["a", " ", '"', "\\", "\n", "\x01", "\x7f", "é", "€",
+                                      "\U0001f600", "null", ","]), max_size=12).map("".join)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | JSON_TEXT
+    | st.floats(allow_nan=True, allow_infinity=True),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+        JSON_TEXT | st.integers(-99, 99) | st.booleans() | st.none(), inner, max_size=6),
+    max_leaves=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=JSON_VALUES)
+@example(value=float("-inf"))
+def test_the_quick_bound_never_undercounts_the_budgets_measure(value: Any) -> None:
+    """The budget skips its exact measure only when orjson's bytes prove the piece fits: the bound
+    must hold for escapes, separators, non-finite numbers and non-string keys."""
+    quick = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    assert project_module._widest(quick) >= len(json.dumps(value))
+
+
+def test_a_piece_near_the_budget_is_still_measured_exactly(make_ctx: Ctx) -> None:
+    """Just over half the budget (where `retry` starts to act) the exact size is taken and the
+    budget reports it; well under it nothing is measured and nothing reported."""
+    value = {"items": [{"id": f"asset-{n}", "note": "é" * 40} for n in range(60)]}
+    exact = len(json.dumps(value))
+    ctx = make_ctx()
+    run([{"type": "project", "max_chars": exact + 10}], value, ctx)
+    stage = project_module.ProjectStage(build_pipeline([{"type": "project", "max_chars": exact + 10}])
+                                        .transforms[0], value)  # type: ignore[arg-type]
+    assert stage.size == exact
+    roomy = project_module.ProjectStage(build_pipeline([{"type": "project", "max_chars": 20 * exact}])
+                                        .transforms[0], value)  # type: ignore[arg-type]
+    assert roomy.size is None and "projection" not in ctx.report.to_dict()

@@ -22,6 +22,7 @@ import fnmatch
 import json
 from typing import Any
 
+import orjson
 from pydantic import Field
 
 from cloudg_lab.privacy import fusion, pages
@@ -117,7 +118,7 @@ class ProjectStage(Stage):
         self.most = self.offered if o.max_list is None else min(self.offered, o.max_list)
         self.sizes: list[int] = []
         self.grown = False
-        self.size = _size(value) if o.max_chars is not None else None
+        self.size = _measured(value, o.max_chars // 2) if o.max_chars is not None else None
         if page is not None:
             self.ratio = 1.0
             self.keep = self._first_keep(value)
@@ -288,6 +289,25 @@ def _size(value: Any) -> int | None:
         return len(json.dumps(value))
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def _measured(value: Any, small: int) -> int | None:
+    """The budget's size of `value` (`_size`), or None when it surely is at most `small`: the
+    budget then has nothing to do (see `retry`), so the slow encoder's measure is skipped."""
+    try:
+        quick = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # what orjson refuses (deep nests, 65-bit integers) is measured exactly
+        return _size(value)
+    return None if _widest(quick) <= small else _size(value)
+
+
+def _widest(quick: bytes) -> int:
+    """At most `_size` of what orjson wrote compactly as `quick`: every byte at most doubles (a
+    separator gains a space, `1e16` becomes `1e+16`), except that an escaped non-ASCII character
+    takes one more per byte (é: 2 bytes, `\\u00e9`), `null` may stand for `-Infinity` (9) and
+    DEL becomes `\\u007f`."""
+    extra = 0 if quick.isascii() else len(quick)
+    return 2 * len(quick) + extra + quick.count(b"null") + 4 * quick.count(b"\x7f")
 
 
 def _sizes(items: list[Any]) -> list[int]:
