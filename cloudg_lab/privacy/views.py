@@ -182,12 +182,20 @@ def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
     while start < len(texts):
         batch = texts[start:start + size]
         start, size = start + size, min(size * 2, BATCH)
-        data = b"[" + b",".join(t.encode() if isinstance(t, str) else t for t in batch) + b"]"
+        data = b"[" + _joined(batch) + b"]"
         items = view.decode(data)
         if items is None:
             sensitive_values(msgspec.json.decode(data), known, found)
         else:
             filer.node(view.root, items)
+
+
+def _joined(texts: Sequence[Any]) -> bytes:
+    """The texts separated by commas (bytes and msgspec.Raw as they are, str encoded)."""
+    try:
+        return b",".join(texts)
+    except TypeError:
+        return b",".join(t.encode() if isinstance(t, str) else t for t in texts)
 
 
 class _Filer:
