@@ -213,8 +213,7 @@ def classification(assets: int, reps: int) -> dict[str, float]:
         identifiers = own_identifiers("bench", inventory)
         gc.collect()
         tracemalloc.start()
-        dictionary = DatasetClassifier().dataset(inventory.raw, inventory.edge_raw,
-                                                 inventory.finding_raw, identifiers)
+        dictionary = DatasetClassifier().dataset(*inventory.records(), identifiers)
         dictionary.find("warm the automaton: billing")
         dictionary.lookup("Warm The Fold Map")
         python_bytes = tracemalloc.get_traced_memory()[0]

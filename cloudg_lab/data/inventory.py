@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,16 @@ _TAGS = msgspec.json.Decoder(Tags).decode
 def new_postings() -> array[int]:
     """An unsigned int array: row numbers of an index entry, 4 bytes each."""
     return array("I")
+
+
+@dataclass(frozen=True)
+class Records:
+    """One kind of record as loaded, for a reader of the records (the classifier): each
+    record's JSON text, and the columns already decoded from some of its members, by key (one
+    value per record as text, None where it has none), which that reader need not decode again."""
+
+    texts: Sequence[msgspec.Raw]
+    columns: Mapping[str, Sequence[str | None]]
 
 
 @dataclass(eq=False)
@@ -95,6 +106,16 @@ class Inventory:
             return Indexes(self)
 
     # ------------------------------------------------------------------ records
+
+    def records(self) -> tuple[Records, Records, Records]:
+        """(assets, edges, findings) with the columns that hold members' values as the records
+        do: asset ids, names, ARNs and accounts, the ends of edges, findings' ids and resources
+        (the ids made up for records without one are identifiers all the same)."""
+        return (Records(self.raw, {"id": self.ids, "name": self.names, "arn": self.arns,
+                                   "account_id": self.accounts}),
+                Records(self.edge_raw, {"source_id": self.edge_src, "target_id": self.edge_dst}),
+                Records(self.finding_raw, {"id": self.finding_ids,
+                                           "resource_id": self.finding_resources}))
 
     def source(self, row: int) -> dict[str, Any]:
         """The asset's decoded source record (unknown fields included, `raw_data` removed)."""

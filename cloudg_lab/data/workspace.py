@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from cloudg_lab.data import paths
 from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers
-from cloudg_lab.data.inventory import Inventory
+from cloudg_lab.data.inventory import Inventory, Records
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
 from cloudg_lab.observers import Listeners
@@ -83,10 +83,10 @@ def own_identifiers(name: str, inventory: Inventory) -> dict[str, str]:
 class Classifier(Protocol):
     """What the privacy side makes of a dataset at load (the workspace knows no detector)."""
 
-    def dataset(self, assets: Sequence[Any], edges: Sequence[Any], findings: Sequence[Any],
+    def dataset(self, assets: Records, edges: Records, findings: Records,
                 identifiers: Mapping[str, str]) -> Mapping[str, str]:
-        """value → entity of every sensitive value of the records, given as their JSON texts
-        (msgspec.Raw views into the files' bytes)."""
+        """value → entity of every sensitive value of the records (their JSON texts: msgspec.Raw
+        views into the files' bytes, and the loader's columns of some members)."""
         ...
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Mapping[str, str]:
@@ -240,8 +240,7 @@ class Workspace:
         """Classified once, before the dataset is registered: a failure registers nothing."""
         if self.classifier is None:
             return None
-        return self.classifier.dataset(inventory.raw, inventory.edge_raw, inventory.finding_raw,
-                                       own_identifiers(name, inventory))
+        return self.classifier.dataset(*inventory.records(), own_identifiers(name, inventory))
 
     def select(self, name: str, *, owner: str | None = None) -> Dataset:
         """Make `name` `owner`'s active dataset (the shared default's for None).

@@ -18,14 +18,17 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
-from cloudg_lab.privacy.views import View, classify_texts
+from cloudg_lab.privacy.views import View, classify_columns, classify_texts
+
+if TYPE_CHECKING:
+    from cloudg_lab.data.inventory import Records
 
 _COMPOSITE_ENTITIES = frozenset({"aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id"})
 """Identifier entities whose values may be paths of other identifiers (an ARN's account)."""
@@ -68,15 +71,17 @@ def _collector_paused() -> Iterator[None]:
 class DatasetClassifier:
     """The workspace's classifier (`data.workspace.Classifier`): a `Dictionary` per dataset."""
 
-    def dataset(self, assets: Sequence[Any], edges: Sequence[Any], findings: Sequence[Any],
+    def dataset(self, assets: Records, edges: Records, findings: Records,
                 identifiers: Mapping[str, str]) -> Dictionary:
-        """The dictionary of a dataset whose records' JSON texts (str, bytes or msgspec.Raw)
-        are `assets`, `edges` and `findings`."""
+        """The dictionary of a dataset's records: the members the loader decoded into columns
+        are filed from the columns (their texts skipped by the views), the rest from the texts."""
         found: dict[str, str] = {}
         with _collector_paused():
             # views learn each dataset's keys afresh: concurrent loads share none
-            for view, texts in ((View(), assets), (View(dropped=("id",)), edges), (View(), findings)):
-                classify_texts(view, texts, identifiers, found)
+            for records, dropped in ((assets, ()), (edges, ("id",)), (findings, ())):
+                view = View(dropped=(*dropped, *records.columns))
+                classify_texts(view, records.texts, identifiers, found)
+                classify_columns(records.columns, identifiers, found)
             return _dictionary(found, identifiers)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:

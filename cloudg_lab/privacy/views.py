@@ -21,8 +21,9 @@ the generic walk of the batch. The views decide what is cheap, never what is fou
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from operator import attrgetter
 from typing import Any
 
@@ -190,6 +191,15 @@ def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
             filer.node(view.root, items)
 
 
+def classify_columns(columns: Mapping[str, Iterable[Any]], known: Container[str],
+                     found: dict[str, str]) -> None:
+    """File into `found` the sensitive values of record members decoded already (a column of
+    values per key, one per record), as `classify_texts` files a member, but for those `known`."""
+    filer = _Filer(known, found)
+    for key, column in columns.items():
+        filer.column(key, key_rule(key), column)
+
+
 def _joined(texts: Sequence[Any]) -> bytes:
     """The texts separated by commas (bytes and msgspec.Raw as they are, str encoded)."""
     try:
@@ -209,30 +219,30 @@ class _Filer:
         for member in node.members.values():
             if member.mode == LEAFY:
                 continue
-            column = list(map(attrgetter(member.attr), items))
+            values = map(attrgetter(member.attr), items)
             if member.mode == FILE:
-                self.column(member, column)
+                self.column(member.key, member.rule, values)
             elif member.mode == NESTED and member.node is not None:
-                self.node(member.node, [v for v in column if v])  # neither None nor []
+                self.node(member.node, list(filter(None, values)))  # neither None nor []
             else:
-                for value in column:
-                    if value:
-                        self.generic({member.key: value})
-
-    def column(self, member: _Member, column: list[Any]) -> None:
-        try:
-            distinct = set(column)
-        except TypeError:  # objects or arrays under the key: walked one by one
-            distinct = set()
-            for value in column:
-                if isinstance(value, dict | list):
+                for value in filter(None, values):
                     self.generic({member.key: value})
-                else:
-                    distinct.add(value)
-        distinct.discard(None)
-        fresh = distinct.difference(self.known) if isinstance(self.known, dict) else \
-            {v for v in distinct if v not in self.known}
-        rule, done, found = member.rule, self.done, self.found
+
+    def column(self, key: str, rule: KeyRule, column: Iterable[Any]) -> None:
+        """File the values of a column under `key`. Falsy ones (None where a record lacks the
+        key, "", 0, false, an empty object) file nothing; known ones are passed over with one
+        look-up each, so a column of the inventory's own names costs no set of its own."""
+        values = list(filter(None, column))
+        try:
+            fresh = set(filterfalse(self.known.__contains__, values))
+        except TypeError:  # objects or arrays under the key: walked one by one
+            fresh = set()
+            for value in values:
+                if isinstance(value, dict | list):
+                    self.generic({key: value})
+                elif value not in self.known:
+                    fresh.add(value)
+        done, found = self.done, self.found
         for value in fresh:
             seen = (value, id(rule))
             if seen not in done:

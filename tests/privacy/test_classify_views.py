@@ -79,7 +79,29 @@ def test_an_edge_s_own_id_is_dropped_by_its_view() -> None:
 def test_a_generated_estate_gets_the_generic_dictionary(tmp_path: Path) -> None:
     inv = load_inventory(generate(assets=3000, seed=8, out=tmp_path))
     known = own_identifiers("estate", inv)
-    fast = DatasetClassifier().dataset(inv.raw, inv.edge_raw, inv.finding_raw, known)
+    fast = DatasetClassifier().dataset(*inv.records(), known)
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert len(fast) > len(known)  # the records' secrets, people and names are in it
+
+
+def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> None:
+    """The asset ids, names, ARNs, accounts, edge ends and finding resources are filed from the
+    loader's columns, not decoded again: what the identifiers leave out (values too short for
+    them, addresses at an edge's end) must still be filed as the generic walk files it."""
+    assets = [{"id": "q7", "name": "zx", "asset_type": "VM", "provider": "gcp", "account_id": 4410,
+               "arn": "pq"},
+              {"id": "vm-ledger-9", "name": "ledger-9", "asset_type": "VM", "provider": "azure"}]
+    edges = [{"id": "e-1", "source_id": "q7", "target_id": "198.51.100.23", "edge_type": "REACHES"},
+             {"id": "e-2", "source_id": "fe80::1:9", "target_id": "vm-ledger-9", "edge_type": "X"}]
+    findings = [{"id": "f1", "resource_id": "203.0.113.77", "title": "t", "description": "d",
+                 "source_tool": "probe", "severity": "LOW"}]
+    (tmp_path / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": edges, "regions": {}}))
+    (tmp_path / "findings.json").write_text(json.dumps({"findings": findings}))
+    inv = load_inventory(tmp_path)
+    known = own_identifiers("estate", inv)
+    fast = DatasetClassifier().dataset(*inv.records(), known)
+    generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
+    assert dict(fast.items()) == dict(generic.items())
+    assert {"zx", "q7", "pq", "198.51.100.23", "fe80::1:9"} <= fast.keys() - known.keys()
