@@ -196,8 +196,8 @@ def classify_columns(columns: Mapping[str, Iterable[Any]], known: Container[str]
     """File into `found` the sensitive values of record members decoded already (a column of
     values per key, one per record), as `classify_texts` files a member, but for those `known`."""
     filer = _Filer(known, found)
-    for key, column in columns.items():
-        filer.column(key, key_rule(key), column)
+    for key, column in columns.items():  # ids and names, nearly all known: no set of them all
+        filer.column(key, key_rule(key), filterfalse(known.__contains__, column))
 
 
 def _joined(texts: Sequence[Any]) -> bytes:
@@ -229,19 +229,20 @@ class _Filer:
                     self.generic({member.key: value})
 
     def column(self, key: str, rule: KeyRule, column: Iterable[Any]) -> None:
-        """File the values of a column under `key`. Falsy ones (None where a record lacks the
-        key, "", 0, false, an empty object) file nothing; known ones are passed over with one
-        look-up each, so a column of the inventory's own names costs no set of its own."""
+        """File the distinct values of a column under `key`; falsy ones (None where a record
+        lacks the key, "", 0, false, an empty object) file nothing."""
         values = list(filter(None, column))
         try:
-            fresh = set(filterfalse(self.known.__contains__, values))
+            distinct = set(values)  # a few distinct values in most columns: tags, metadata
         except TypeError:  # objects or arrays under the key: walked one by one
-            fresh = set()
+            distinct = set()
             for value in values:
                 if isinstance(value, dict | list):
                     self.generic({key: value})
-                elif value not in self.known:
-                    fresh.add(value)
+                else:
+                    distinct.add(value)
+        fresh = distinct.difference(self.known) if isinstance(self.known, dict) else \
+            set(filterfalse(self.known.__contains__, distinct))
         done, found = self.done, self.found
         for value in fresh:
             seen = (value, id(rule))
