@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cloudg_lab.data import InventoryFormatError, load_inventory
+from cloudg_lab.data.loader import BATCH
 from cloudg_lab.sample import generate
 
 Break = Callable[[dict[str, Any], list[Any]], tuple[str, str]]
@@ -156,3 +157,18 @@ def test_bytes_that_are_not_utf8_are_located(tmp_path: Path) -> None:
     line, column = text[:at].count(b"\n") + 1, at - text.rfind(b"\n", 0, at)
     assert caught.value.problem.startswith("not UTF-8 text (")
     assert caught.value.problem.endswith(f"at line {line} column {column}")
+
+
+@pytest.mark.parametrize(("section", "field"), [("assets", "asset_type"), ("edges", "edge_type")])
+def test_a_record_past_the_first_batches_is_named_by_its_row_in_the_file(tmp_path: Path, section: str,
+                                                                         field: str) -> None:
+    """Records are decoded a batch at a time; an error's row counts from the file's start."""
+    estate = generate(assets=BATCH * 2 + 200, seed=3)
+    inventory, findings = estate.inventory, estate.findings  # type: ignore[union-attr]
+    row = BATCH * 2 + 37
+    del inventory[section][row][field]
+    _write(tmp_path, inventory, findings)
+    with pytest.raises(InventoryFormatError) as caught:
+        load_inventory(tmp_path)
+    assert (caught.value.where, caught.value.problem) == (f"$.{section}[{row}].{field}",
+                                                          "required field missing")
