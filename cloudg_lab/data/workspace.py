@@ -76,8 +76,10 @@ class Dataset:
 
 def own_identifiers(name: str, inventory: Inventory) -> dict[str, str]:
     """Real identifiers of a dataset, its own name included → entity type."""
-    own = {name: "dataset_name"} if len(name) >= MIN_LENGTH else {}
-    return {**identifiers(inventory), **own}
+    known = identifiers(inventory)  # its own: updated, not copied
+    if len(name) >= MIN_LENGTH:
+        known[name] = "dataset_name"
+    return known
 
 
 class Classifier(Protocol):

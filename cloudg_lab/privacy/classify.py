@@ -10,7 +10,9 @@ sensitive (secrets, people, accounts, resource names...) is recorded with its en
 Values that only a pattern recognises (an e-mail, an IP, a token format) need no entry: the
 pattern detectors find them anywhere. The records are read through views tuned to the data
 (`views`), which look only at the members whose key rules can mark something and walk those as
-the generic walk (`sensitive`) does; the identifiers' components come from `derive`.
+the generic walk (`sensitive`) does; the members the loader decoded already (ids, names, ARNs,
+accounts, edge ends) are filed from its columns instead of being decoded twice; the
+identifiers' components come from `derive`.
 """
 
 from __future__ import annotations

@@ -72,18 +72,21 @@ class Dictionary(Mapping[str, str]):
         self._widest = 1
         """The most pieces a value has, spelled as data or URL-encoded (runs longer than that
         are never looked up)."""
-        plain = [v for v in self._entries if v.isascii() and " " not in v]
-        for value in plain:  # in bulk: the ASCII values without spaces, most of an estate
-            folded = value.lower()
-            if folded != value:
-                self._folded.setdefault(folded, value)
-        for value in plain:
+        rest: list[str] = []
+        for value in self._entries:  # in bulk: the ASCII values without spaces, most of an estate
+            if value.isascii() and " " not in value:
+                folded = value.lower()
+                if folded != value:
+                    self._folded.setdefault(folded, value)
+            else:
+                rest.append(value)
+        for value in self._entries:  # the widest is met early: names of many pieces are common
             if self._widest == MAX_PIECES:
                 break
-            self._count_pieces(value, value.lower(), self._entries[value])
-        for value, entity in self._entries.items():
-            if not value.isascii() or " " in value:
-                self._index(value, entity)
+            if value.isascii() and " " not in value:
+                self._count_pieces(value, value.lower(), self._entries[value])
+        for value in rest:
+            self._index(value, self._entries[value])
 
     def _index(self, value: str, entity: str) -> None:
         """The spellings of a value with spaces or non-ASCII letters."""
