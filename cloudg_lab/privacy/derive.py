@@ -33,7 +33,7 @@ PREFIX = 8
 _BYTES = PREFIX // 2
 _LABELLED = re.compile(r"^([a-z][a-z0-9]*(?:-[a-z]+)?)-([0-9a-f]{8,32})$")
 _FAMILY_OF_LABEL = {label: family for family, label in LABELS.items()}
-COMPOSITE = frozenset({"arn", "azure_id", "gcp_name", "cloudg_uri"})
+COMPOSITE = frozenset(shapes.COMPOSERS)
 ALWAYS_LABELLED = frozenset(LABELS) - {"account"}
 """Families every value of which gets a labelled pseudonym (an account is digits when it is)."""
 Candidate: TypeAlias = tuple[str, str]
@@ -67,13 +67,14 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
         refined = refine(entity, value) if not nullish(value) else None
         if refined is None:
             continue
-        if family_of(refined) not in COMPOSITE:
+        composer = shapes.COMPOSERS.get(family_of(refined))
+        if composer is None:
             yield value, refined
             continue
         if not decompose:
             continue
         parts = _Components()
-        shapes.make(refined, value, parts)
+        composer(value, parts.sub)  # as `shapes.make` would, without its other families
         for part, part_entity in parts.found:
             atomic = refine(canonical(part_entity), part)
             if atomic is not None and not nullish(part):
@@ -81,18 +82,10 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
 
 
 class _Components:
-    """A stand-in for the vault's keyed functions that only collects what `sub` is asked for."""
-
-    attempt = 0
+    """A stand-in for the vault's `sub` that only collects the components it is asked for."""
 
     def __init__(self) -> None:
         self.found: list[Candidate] = []
-
-    def digest(self, label: str = "") -> bytes:
-        return bytes(32)
-
-    def prf(self, label: str) -> bytes:
-        return bytes(32)
 
     def sub(self, value: str, entity: str) -> str:
         self.found.append((value, entity))

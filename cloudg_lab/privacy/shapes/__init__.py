@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import re
 import uuid
+from collections.abc import Callable
 from typing import Protocol
 
 from cloudg_lab.privacy.detectors.builtin import refine_ip
@@ -32,6 +33,12 @@ LABELS = {"resource": "res", "resource_group": "rg", "dataset": "ds", "person": 
 """Families rendered `<label>-<hex of the value's digest>` (`derive` indexes them by that hex)."""
 _NULLISH = frozenset({"", "none", "null", "n/a", "na", "-", "*", "unknown", "undefined", "global",
                       "true", "false", "nil"})
+
+
+COMPOSERS: dict[str, Callable[[str, paths.Sub], str | None]] = {
+    "arn": paths.arn, "azure_id": paths.azure_id, "gcp_name": paths.gcp_name,
+    "cloudg_uri": paths.cloudg_uri}
+"""Families rebuilt from their components, each component's pseudonym made by `sub`."""
 
 
 class Keyed(Protocol):
@@ -158,12 +165,7 @@ def make(entity: str, value: str, keyed: Keyed) -> str | None:
         return value[:4] + _base32(keyed, len(value) - 4)
     if family == "aws_org":
         return _aws_org(keyed, value)
-    if family == "arn":
-        return paths.arn(value, keyed.sub)
-    if family == "azure_id":
-        return paths.azure_id(value, keyed.sub)
-    if family == "gcp_name":
-        return paths.gcp_name(value, keyed.sub)
-    if family == "cloudg_uri":
-        return paths.cloudg_uri(value, keyed.sub)
+    composer = COMPOSERS.get(family)
+    if composer is not None:
+        return composer(value, keyed.sub)
     return f"{re.sub(r'[^a-z0-9]+', '-', entity.lower())[:16].strip('-') or 'tok'}-{_hex(keyed, 10)}"

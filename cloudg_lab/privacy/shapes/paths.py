@@ -21,6 +21,8 @@ _KEEP_SEGMENTS = frozenset({"", "*", "root", "$LATEST", "default", "app", "net",
 """Segments that name a kind, not a resource (`app`/`net`/`gwy`: load balancer types)."""
 _SHORT_NUMBER = re.compile(r"^\d{1,4}$")
 _UNTYPED_SERVICES = frozenset({"s3", "sns", "sqs"})
+_RESOURCE_PARTS = re.compile(r"([/:])")
+"""An ARN's resource split into names and their separators."""
 
 
 def _segment(value: str, sub: Sub) -> str:
@@ -39,7 +41,7 @@ def arn(value: str, sub: Sub) -> str | None:
         return None
     if account and account != "*":
         parts[4] = sub(account, "aws_account_id")
-    pieces = re.split(r"([/:])", resource)
+    pieces = _RESOURCE_PARTS.split(resource)
     names = pieces[0::2]
     typed = len(names) > 1 and parts[2] not in _UNTYPED_SERVICES
     for i in range(1 if typed else 0, len(names)):
