@@ -191,7 +191,7 @@ def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
             filer.node(view.root, items)
 
 
-def classify_columns(columns: Mapping[str, Iterable[Any]], known: Container[str],
+def classify_columns(columns: Mapping[str, Iterable[str | None]], known: Container[str],
                      found: dict[str, str]) -> None:
     """File into `found` the sensitive values of record members decoded already (a column of
     values per key, one per record), as `classify_texts` files a member, but for those `known`."""
