@@ -172,3 +172,47 @@ def test_a_piece_near_the_budget_is_still_measured_exactly(make_ctx: Ctx) -> Non
     roomy = project_module.ProjectStage(build_pipeline([{"type": "project", "max_chars": 20 * exact}])
                                         .transforms[0], value)  # type: ignore[arg-type]
     assert roomy.size is None and "projection" not in ctx.report.to_dict()
+
+
+PAGES = st.fixed_dictionaries({
+    "dataset": JSON_TEXT, "total": st.integers(0, 10**6), "offset": st.integers(0, 999),
+    "next_cursor": st.none() | JSON_TEXT, "truncated": st.booleans(),
+    "items": st.lists(JSON_VALUES, max_size=8)}).map(lambda p: {**p, "returned": len(p["items"])})
+
+
+@settings(max_examples=300, deadline=None)
+@given(page=PAGES)
+def test_a_pages_size_is_composed_exactly_from_its_items_sizes(page: dict[str, Any]) -> None:
+    """The page budget encodes each item once and adds the envelope: the sum must be the exact
+    measure, or pages would be cut one record too many or too few."""
+    size, sizes = project_module._page_sizes(page)
+    assert sizes == [len(json.dumps(item)) for item in page["items"]]
+    assert size == len(json.dumps(page))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_cut_list_fills_most_of_the_budget_in_one_walk(make_ctx: Ctx, seed: int) -> None:
+    """The first cut aims just under the budget, an overshoot shrinks in proportion: the output
+    fits and uses most of the budget (halving used to leave about half of it empty)."""
+    import random
+
+    r = random.Random(seed)
+    value = {"items": [{"id": f"asset-{n}", "note": "x" * r.randrange(20, 200)} for n in range(600)],
+             "total": 600}
+    limit = r.choice([8_000, 20_000, 40_000])
+    walks = []
+    original = project_module.ProjectStage.retry
+
+    def counted(stage: Any, out: Any, walk: Any) -> bool:
+        walks.append(1)
+        return original(stage, out, walk)
+
+    ctx = make_ctx(path="/structuredContent")
+    project_module.ProjectStage.retry = counted  # type: ignore[method-assign]
+    try:
+        out = run([{"type": "project", "max_chars": limit}], value, ctx)
+    finally:
+        project_module.ProjectStage.retry = original  # type: ignore[method-assign]
+    size = len(json.dumps(out))
+    assert 0.75 * limit <= size <= limit, (size, limit)
+    assert len(walks) <= 2  # the walk that fits, and at most one that did not

@@ -139,7 +139,7 @@ BUILTIN: tuple[Detector, ...] = (
            validate=lambda t: None if is_service_host(t) else "hostname",
            min_len=4, description="host names with a known top-level domain (provider endpoints excepted)"),
     define("aws_account_id", "aws_account_id", "identifier", 0.7,
-           r"(?<![\w.+])\d{12}(?!\w|\.\d)|(?<![\w.+-])\d{4}-\d{4}-\d{4}(?![\w-]|\.\d)",
+           r"(?<![\w.+])\d{4}(?:\d{8}(?!\w|\.\d)|(?<!-\d{4})-\d{4}-\d{4}(?![\w-]|\.\d))",
            (DIGIT,), flags=_O, min_len=12,
            description="bare 12-digit AWS account ids, also as the console writes them (1234-5678-9012)"),
     define("uuid", "uuid", "identifier", 0.6,
