@@ -66,6 +66,26 @@ def test_name_value_pairs_that_name_a_secret_rule_their_value() -> None:
         assert secret not in json.dumps(out) and out["env"][-1] == plain
 
 
+
+def test_name_value_pairs_written_as_text_rule_their_value_by_the_name() -> None:
+    """The same pairs as text: a Kubernetes env list in YAML, CloudFormation parameters or an
+    ECS environment as JSON inside a string. The name decides, as for the dicts above."""
+    r = random.Random("text-pairs")
+    for _ in range(VARIANTS):
+        secret = rand(r, ALNUM + "*#", 14)
+        name = r.choice(["DB_PASSWORD", "apiKey", "ClientSecret", "SESSION_TOKEN", "/prod/app/db_password"])
+        plain = rand(r, ALNUM, 12)
+        texts = [
+            f"spec:\n  containers:\n  - env:\n    - name: {name}\n      value: {secret}\n"
+            f"    - name: LOG_LEVEL\n      value: {plain}\n",
+            json.dumps([{"ParameterKey": name, "ParameterValue": secret},
+                        {"ParameterKey": "Env", "ParameterValue": plain}]),
+            json.dumps({"environment": [{"name": name, "value": secret}, {"name": "TZ", "value": plain}]}),
+        ]
+        for text in texts:
+            out = json.dumps(shown("standard", {r.choice(WORDS): text}))
+            assert secret not in out and plain in out, text
+
 # ------------------------------------------------------------------ look-alikes and passphrases
 
 def test_a_look_alike_marker_mask_or_hash_is_scanned_like_any_text() -> None:

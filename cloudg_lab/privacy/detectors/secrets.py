@@ -58,6 +58,12 @@ _WEBHOOK = (r"https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/
             r"|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>]+"
             r"|[\w.-]+\.logic\.azure\.com(?::\d+)?/workflows/[^\s\"'<>]+"
             r"|[^\s/\"'<>]+/(?:[^\s\"'<>?#]*/)?hooks/[A-Za-z0-9]{20,})")
+_NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"']?\s*[:=]\s*"
+               r"[\"']?(?P<k>[\w./-]{3,})[\"']?\s*(?:,\s*|\r?\n\s*)(?:-\s*)?"
+               r"[\"']?(?:value|parameter_?value)[\"']?\s*[:=]\s*" + _QUOTED + _TOKEN)
+"""A pair's value follows the line or comma after its name (`- name: DB_PASSWORD` then
+`value: ...`, `"ParameterKey": "DbPassword", "ParameterValue": "..."`): the name's key rule
+decides, as for a dict `{"name": .., "value": ..}` (`sensitive.tag_pair` and the key rules)."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -171,6 +177,10 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            "(?i)" + _KEY.format(words=_PASS_WORDS) + _QUOTED + _PHRASE,
            ("pass", "pwd"), group=("q", "s", "p", "v"), accept=_secret_key, min_len=8,
            description="password: ... assignments, multi-word passphrases whole"),
+    define("name_value_secret", "secret", "secret", 0.85, _NAME_VALUE, ("value",),
+           group=("q", "s", "v"), accept=_secret_key, min_len=14,
+           description="name/value pairs written as text (a Kubernetes env list in YAML, a "
+                       "CloudFormation parameter in JSON) whose name names a secret"),
     define("netrc_or_flag_password", "password", "secret", 0.9,
            r"(?i)(?:\blogin\s+\S+\s+password\s+|(?<![\w-])--(?:password|passwd|pass|token|secret"
            r"|api-key|apikey|client-secret|auth-token|access-token)(?:=|\s+))"
