@@ -27,6 +27,17 @@ from cloudg_lab.privacy import text
 _FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 _PIECE = re.compile(r"[^\W_]+")
+_JOINTS = re.compile(r"[ _.-]+")
+"""What joins the words of a name: `quartz-ledger-store` is `QUARTZ_LEDGER_STORE` as a constant,
+`quartz.ledger.store` as a host label, `quartz ledger store` in prose. Only for names (some
+letter, no `:`, `/` or `@`): in an ARN, a path or an address the joint is part of the value
+(`x_y` and `x-y` are two buckets), and `10-0-0-5` is not the address `10.0.0.5`."""
+_NOT_A_NAME = re.compile(r"[:/@]|^[^a-z]*$")
+
+
+def joined(folded: str) -> str:
+    """`folded` with any run of joints as one `-`, or itself when it is not a name."""
+    return folded if _NOT_A_NAME.search(folded) else _JOINTS.sub("-", folded)
 _RESERVED = re.compile(r"[^A-Za-z0-9._~-]")
 """Characters URL encoding changes (a value without any is its own encoded form)."""
 MAX_PIECES = 8
@@ -78,6 +89,8 @@ class Dictionary(Mapping[str, str]):
                 folded = value.lower()
                 if folded != value:
                     self._folded.setdefault(folded, value)
+                if "_" in folded or "." in folded or "--" in folded:
+                    self._folded.setdefault(joined(folded), value)
             else:
                 rest.append(value)
         for value in self._entries:  # the widest is met early: names of many pieces are common
@@ -93,9 +106,9 @@ class Dictionary(Mapping[str, str]):
         folded = fold(value)
         if folded != value:
             self._folded.setdefault(folded, value)
-        if " " in folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana.lee
-            for joint in "-_.":
-                self._folded.setdefault(folded.replace(" ", joint), value)
+        dashed = joined(folded)
+        if dashed != folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana_lee, ana.lee
+            self._folded.setdefault(dashed, value)
         self._count_pieces(value, folded, entity)
         if entity in _WHOLE_ONLY or len(value) > 200:
             return
@@ -151,6 +164,11 @@ class Dictionary(Mapping[str, str]):
         value = self._folded.get(folded)
         if value is not None:
             return self._entries[value], value
+        dashed = joined(folded) if " " in folded or "_" in folded or "." in folded else folded
+        if dashed != folded:  # its words joined otherwise: any joint is the one `-`
+            value = dashed if dashed in self._entries else self._folded.get(dashed)
+            if value is not None:
+                return self._entries[value], value
         if "%" in folded:  # `Ana%20Lee`, `arn%3Aaws%3A...`: the value URL-encoded
             decoded = fold(unquote(folded))
             if decoded != folded:

@@ -118,3 +118,23 @@ def test_an_edge_record_s_own_id_is_not_a_value_to_protect_its_ends_are() -> Non
     found = sensitive_values([{"id": "edge-7781", "source_id": "vm-ledger-1", "target_id": "db-9",
                                "edge_type": "ATTACHED_TO"}])
     assert "edge-7781" not in found and found["vm-ledger-1"] == "resource_name"
+
+
+def test_a_name_is_found_with_its_words_joined_any_way_and_ids_keep_their_joints() -> None:
+    """`quartz-ledger-store` written as a constant (`QUARTZ_LEDGER_STORE`), a host label
+    (`quartz.ledger.store`) or prose is the same name; in an ARN or an address the joint is part
+    of the value, so `x_y` is not the bucket `x-y` and `10-0-0-5` is not `10.0.0.5`."""
+    import random
+
+    r = random.Random("joints")
+    words = ["quartz", "ledger", "store", "amber", "relay", "orbit", "nimbus", "cobalt", "delta"]
+    for _ in range(12):
+        parts = r.sample(words, r.randrange(2, 5))
+        name = r.choice("-_.").join(parts)
+        d = Dictionary({name: "resource_name", "arn:aws:s3:::x-y": "aws_arn", "10.0.0.5": "private_ip"})
+        for joint in ("-", "_", ".", " ", "__"):
+            spelled = joint.join(parts)
+            spelled = r.choice([spelled, spelled.upper(), spelled.title()])
+            text = f"writes to {spelled} nightly"
+            assert [(s, e, v) for s, e, _, v in d.find(text)] == [(10, 10 + len(spelled), name)], text
+        assert d.find("arn:aws:s3:::x_y and ip-10-0-0-5") == []
