@@ -343,3 +343,22 @@ def test_the_prefilter_offers_a_detector_exactly_when_one_of_its_literals_occurs
     bare = "plain words only " * 12
     offered = prefilter.candidates(bare, len(bare), 0.0)
     assert offered and all(d.digit or not d.literals for d in offered)
+
+
+def test_an_encoded_token_that_wraps_an_identifier_is_pseudonymized_under_strict_only() -> None:
+    """A pagination token or an opaque id that is base64 of `{"arn": ...}` shows the ARN to anyone
+    who decodes it: under `strict` the whole token is a pseudonym; `standard` keeps it usable."""
+    r = random.Random("encoded-ids")
+    for _ in range(VARIANTS * 2):
+        account = str(r.randrange(10**11, 10**12))
+        inner = r.choice([
+            {"LastEvaluatedKey": {"arn": f"arn:aws:lambda:eu-west-1:{account}:function:{r.choice(WORDS)}"}},
+            {"owner": f"{r.choice(WORDS)}.{r.choice(WORDS)}@{_host(r)}", "page": r.randrange(9)},
+            {"next": r.randrange(99), "account": account}])
+        token = _encode(r, json.dumps(inner))
+        value = {"NextToken": token, "note": f"resume with {token} later"}
+        strict = json.dumps(shown("strict", value))
+        assert token not in strict and account not in strict and "encoded-id-" in strict
+        assert shown("standard", value) == value
+    benign = _encode(r, json.dumps({"page": 3, "sort": "name", "order": "asc", "size": 50}))
+    assert shown("strict", {"NextToken": benign}) == {"NextToken": benign}

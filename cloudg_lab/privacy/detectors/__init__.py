@@ -31,6 +31,9 @@ __all__ = ["Detector", "DetectorSet", "Finding", "KeyRule", "compile_detectors"]
 
 _DIGITS = re.compile(r"\d")
 _SECRETS = ("secret", "credential")
+_REVEALING = ("identifier", "pii", "network")
+"""What a decoded layer may hold that a pseudonymizing policy hides: an opaque token that wraps
+`{"arn": ...}` shows the ARN to anyone who decodes it."""
 _KEY_FAMILIES = frozenset(name for name, _, _ in KEY_RULES_DESCRIPTION)
 _RULE_FAMILY = {"sensitive": "sensitive_key", "asset": "asset_key", "tags": "tags_key",
                 "skip": "skip_key"}
@@ -60,6 +63,8 @@ class DetectorSet:
         self._rules: dict[tuple[str, bool], KeyRule] = {}
         self._prefilters: dict[int, tuple[Sequence[Detector], Prefilter]] = {}
         self._inner = self.select(lambda d: d.category in _SECRETS, "inside-encoded")
+        self._inner_ids = self.select(lambda d: d.category in _REVEALING and d.name != "cloudg_uri",
+                                      "inside-encoded-identifiers")
 
     def select(self, wanted: Callable[[Detector], bool], cache_key: Any) -> tuple[Detector, ...]:
         """The enabled detectors `wanted` accepts, in priority order (policy detectors first)."""
@@ -145,7 +150,13 @@ class DetectorSet:
         if whole is not None:
             return Finding(0, len(decoded), whole, "secret", det.name, det.confidence)
         found = self.scan(decoded, self._inner, NONE, min_confidence, depth + 1)
-        return found[0] if found else None
+        if found:
+            return found[0]
+        if det.name == "base64_secret" and self.scan(decoded, self._inner_ids, NONE, min_confidence,
+                                                     depth + 1):
+            # the whole token is the identifier: pseudonymized where identifiers are, kept elsewhere
+            return Finding(0, len(decoded), "encoded_id", "identifier", det.name, det.confidence)
+        return None
 
     def key_rule(self, key: str, *, tag: bool = False) -> KeyRule:
         """The rule a dict key implies (for a tag's key when `tag`), honouring disabled families."""
