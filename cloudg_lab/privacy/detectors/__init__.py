@@ -146,14 +146,14 @@ class DetectorSet:
         decoded = det.decode(encoded)
         if decoded is None:
             return None
-        whole = inherently_secret(decoded) if det.name == "base64_secret" else None
+        opaque = det.name == "base64_secret"  # a %-encoded layer is text: its parts are matched as such
+        whole = inherently_secret(decoded) if opaque else None
         if whole is not None:
             return Finding(0, len(decoded), whole, "secret", det.name, det.confidence)
         found = self.scan(decoded, self._inner, NONE, min_confidence, depth + 1)
         if found:
             return found[0]
-        if det.name == "base64_secret" and self.scan(decoded, self._inner_ids, NONE, min_confidence,
-                                                     depth + 1):
+        if opaque and self.scan(decoded, self._inner_ids, NONE, min_confidence, depth + 1):
             # the whole token is the identifier: pseudonymized where identifiers are, kept elsewhere
             return Finding(0, len(decoded), "encoded_id", "identifier", det.name, det.confidence)
         return None

@@ -304,23 +304,25 @@ def _size(value: Any) -> int | None:
         return None
 
 
-def _measured(value: Any, small: int) -> int | None:
-    """The budget's size of `value` (`_size`), or None when it surely is at most `small`: the
-    budget then has nothing to do (see `retry`), so the slow encoder's measure is skipped."""
+def _surely_within(value: Any, small: int) -> bool:
+    """Whether orjson's bytes prove `_size(value)` is at most `small`: the budget then has
+    nothing to do (see `retry`), so the slow encoder's measure is skipped. What orjson refuses
+    (deep nests, 65-bit integers) proves nothing and is measured exactly."""
     try:
         quick = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:  # what orjson refuses (deep nests, 65-bit integers) is measured exactly
-        return _size(value)
-    return None if _widest(quick) <= small else _size(value)
+    except TypeError:
+        return False
+    return _widest(quick) <= small
+
+
+def _measured(value: Any, small: int) -> int | None:
+    """The budget's size of `value` (`_size`), or None when it surely is at most `small`."""
+    return None if _surely_within(value, small) else _size(value)
 
 
 def _measured_page(page: dict[str, Any], small: int) -> tuple[int | None, list[int]]:
     """`_measured` of a page, with its items' sizes when it was measured (they are needed then)."""
-    try:
-        quick = orjson.dumps(page, option=orjson.OPT_NON_STR_KEYS)
-    except TypeError:
-        return _page_sizes(page)
-    return (None, []) if _widest(quick) <= small else _page_sizes(page)
+    return (None, []) if _surely_within(page, small) else _page_sizes(page)
 
 
 def _page_sizes(page: dict[str, Any]) -> tuple[int | None, list[int]]:
