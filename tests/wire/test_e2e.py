@@ -75,6 +75,17 @@ async def test_an_unknown_tool_is_a_json_rpc_error(wire):
     assert (caught.value.code, caught.value.message) == (-32602, "Unknown tool: no_such_tool")
 
 
+async def test_an_unknown_tool_named_with_a_secret_does_not_echo_it(wire):
+    """Under `standard`, a client that pastes a token into the tool name gets the same error with
+    the token scrubbed (the test policy transforms nothing, so the shipped one is served)."""
+    token = "ghp_" + "Zq8xW3vN7kR2mT5yB9cL4dF6hJ1pS0aE" + "uG2o"
+    async with wire.connect("standard") as client:
+        with pytest.raises(MCPError) as caught:
+            await client.call_tool(f"run {token}", {})
+    assert caught.value.code == -32602 and caught.value.message.startswith("Unknown tool: run ")
+    assert token not in caught.value.message and "[REDACTED:" in caught.value.message
+
+
 async def test_invalid_arguments_are_an_error_result_without_the_value(wire):
     async with wire.connect() as client:
         result = await client.call_tool("add", {"a": "not-a-number", "b": 1})
