@@ -15,9 +15,10 @@ from __future__ import annotations
 import copy
 import logging
 import time
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar, overload
 
-from cloudg_lab.errors import HANDLER_ERROR, MCPLayerError, outcome
+from cloudg_lab.errors import HANDLER_ERROR, MCPLayerError, NotFoundError, outcome
 from cloudg_lab.layer import finalize, inputs, lookup
 from cloudg_lab.layer.chain import Terminal, build_chain
 from cloudg_lab.layer.context import ToolContext, bound_context
@@ -45,6 +46,7 @@ from cloudg_lab.types import (
 
 _log = logging.getLogger("cloudg_lab.layer")
 S = TypeVar("S", bound=Spec)
+T = TypeVar("T")
 EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
 
 
@@ -95,8 +97,8 @@ class Lifecycle:
                         timeout_seconds: float | None = None) -> ToolResult:
         """Steps 4 to 14 of the seed; only the lookup raises (a protocol error)."""
         started = time.perf_counter()
-        spec = lookup.tool(self.registry, self.policy, self.prefix, name, principal,
-                           arguments=arguments)
+        spec = _found("tool", lambda: lookup.tool(self.registry, self.policy, self.prefix, name,
+                                                  principal, arguments=arguments))
         info = self._begin("tool", spec, principal, name=spec.name, arguments=arguments,
                            context=context, started=started, timeout=timeout_seconds)
         try:
@@ -135,10 +137,8 @@ class Lifecycle:
     async def read_resource(self, uri: object, principal: Principal,
                             context: ToolContext | None) -> list[ResourceContents]:
         started = time.perf_counter()
-        try:
-            spec, variables = lookup.resource(self.registry, self.policy, uri, principal)
-        except MCPLayerError as exc:
-            raise self._scrubbed(exc, "resource", str(uri), spec=None, principal=principal) from None
+        spec, variables = _found("resource", lambda: lookup.resource(self.registry, self.policy,
+                                                                     uri, principal))
         info = self._begin("resource", spec, principal, name=str(uri), arguments=variables,
                            context=context, started=started)
         try:
@@ -165,11 +165,8 @@ class Lifecycle:
     async def get_prompt(self, name: object, arguments: object, principal: Principal,
                          context: ToolContext | None) -> PromptResult:
         started = time.perf_counter()
-        try:
-            spec = lookup.prompt(self.registry, self.policy, self.prefix, name, principal,
-                                 arguments=arguments)
-        except MCPLayerError as exc:
-            raise self._scrubbed(exc, "prompt", str(name), spec=None, principal=principal) from None
+        spec = _found("prompt", lambda: lookup.prompt(self.registry, self.policy, self.prefix, name,
+                                                      principal, arguments=arguments))
         info = self._begin("prompt", spec, principal, name=spec.name, arguments=arguments,
                            context=context, started=started)
         try:
@@ -197,7 +194,8 @@ class Lifecycle:
         started = time.perf_counter()
         if not isinstance(argument, dict) or not isinstance(argument.get("name"), str):
             return dict(EMPTY_COMPLETION)
-        found = lookup.completion_target(self.registry, self.policy, self.prefix, ref, principal)
+        found = _found("completion", lambda: lookup.completion_target(
+            self.registry, self.policy, self.prefix, ref, principal))
         if found is None:
             return dict(EMPTY_COMPLETION)
         spec, name = found
@@ -363,6 +361,26 @@ class Lifecycle:
             exc = MCPLayerError(f"{type(exc).__name__}: {exc}")
         raise self._scrubbed(exc, kind, info.name, spec=spec, principal=principal,
                              call=None if kind == "completion" else call) from None
+
+
+@overload
+def _found(kind: Literal["completion"], find: Callable[[], T]) -> T | None: ...
+@overload
+def _found(kind: Literal["tool", "resource", "prompt"], find: Callable[[], T]) -> T: ...
+def _found(kind: Kind, find: Callable[[], T]) -> T | None:
+    """What a lookup found, or None where `errors.outcome` answers its failure with the empty
+    result (a completion's unknown ref); the other kinds raise the lookup's protocol error,
+    whose message `lookup` scrubbed already.
+
+    Raises:
+        NotFoundError: for an unknown or hidden tool, prompt or resource.
+    """
+    try:
+        return find()
+    except NotFoundError as exc:
+        if outcome(kind, exc, stage="lookup") == "empty_result":
+            return None
+        raise
 
 
 def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:

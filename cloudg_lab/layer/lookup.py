@@ -77,16 +77,25 @@ def resource(registry: Registry, policy: Policy, uri: object,
 
 
 def completion_target(registry: Registry, policy: Policy, prefix: str, ref: object,
-                      principal: Principal) -> tuple[PromptSpec | TemplateSpec, str] | None:
-    """The prompt or template a completion ref names, with the name to report; None if unknown."""
-    if not isinstance(ref, dict):
-        return None
-    target: PromptSpec | TemplateSpec | None = None
-    if ref.get("type") == "ref/prompt" and isinstance(ref.get("name"), str):
-        bare = strip_prefix(ref["name"], prefix)
-        target = registry.prompt(bare) if bare is not None else None
-    elif ref.get("type") == "ref/resource" and isinstance(ref.get("uri"), str):
-        target = registry.template(ref["uri"])
+                      principal: Principal) -> tuple[PromptSpec | TemplateSpec, str]:
+    """The prompt or template a completion ref names, with the name to report. Not recorded
+    as hidden: an unknown ref is an ordinary answer (the empty completion), as the seed says.
+
+    Raises:
+        NotFoundError: `Unknown completion target`, for unknown, hidden or malformed refs.
+    """
+    target = _completion_ref(registry, prefix, ref) if isinstance(ref, dict) else None
     if target is None or not policy.is_allowed(target, principal):
-        return None
+        raise NotFoundError("Unknown completion target")
     return target, target.key
+
+
+def _completion_ref(registry: Registry, prefix: str,
+                    ref: dict[str, object]) -> PromptSpec | TemplateSpec | None:
+    name, uri = ref.get("name"), ref.get("uri")
+    if ref.get("type") == "ref/prompt" and isinstance(name, str):
+        bare = strip_prefix(name, prefix)
+        return registry.prompt(bare) if bare is not None else None
+    if ref.get("type") == "ref/resource" and isinstance(uri, str):
+        return registry.template(uri)
+    return None
