@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from cloudg_lab._version import __version__
-from cloudg_lab.cli_table import format_table, terminal_width
+from cloudg_lab.cli_table import listing
 from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.options import add_principal, json_object, principal_of
 from cloudg_lab.types import Principal
@@ -280,7 +280,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     method, columns = _LISTINGS[args.command]
     layer = make_layer(args)
     items = _run(getattr(layer, method)(principal(args)))
-    print(_dump(items) if wants_json(args) else format_table(items, columns, terminal_width()))
+    print(_dump(items) if wants_json(args) else listing(items, columns))
     return 0
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html, plain_table
+from cloudg_lab.notebook.display.tables import plain_table
+from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html
 
 
 def source_of(rows: list[list[str]]):

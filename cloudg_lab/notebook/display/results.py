@@ -17,6 +17,7 @@ from tqdm.auto import tqdm
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
 from cloudg_lab.notebook.display.structured import structured_html
+from cloudg_lab.notebook.display.tables import columns_of, plain_records
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
     META_PREFIX,
@@ -170,9 +171,8 @@ class CallResult:
         found = records_of(self.structured)
         lines = [head]
         if found is not None:
-            frame = _frame(self.structured).head(self.origin.display_limit)
             lines.append(_page_line(self.structured or {}, found[0]))
-            lines.append(frame.to_string(index=False))
+            lines.append(plain_records(found[1], columns_of(found[1]), self.origin.display_limit))
         else:
             lines.append(clip(json.dumps(self.structured, indent=2, ensure_ascii=False)
                                if self.structured is not None else self.text))

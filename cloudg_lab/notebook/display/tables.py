@@ -13,6 +13,7 @@ from typing import Any
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
 from cloudg_lab.notebook.display.values import plain_text
+from cloudg_lab.text_table import format_table
 
 
 class Table:
@@ -22,7 +23,7 @@ class Table:
                  columns: Sequence[str] | None = None, *, limit: int = 50, note: str = "") -> None:
         self.title = title
         self.rows = [dict(r) for r in rows]
-        self.columns = list(columns) if columns is not None else _columns(self.rows)
+        self.columns = list(columns) if columns is not None else columns_of(self.rows)
         self.limit = limit
         self.note = note
 
@@ -55,23 +56,10 @@ class Table:
         return body + more + self._note_html()
 
     def plain(self) -> str:
-        lines = [self.title]
-        if not self.rows:
-            lines.append("(none)")
-        else:
-            lines.append(self._plain_frame().to_string(index=False))
-            if len(self.rows) > self.limit:
-                lines.append(f"… {len(self.rows) - self.limit} more rows")
+        lines = [self.title, plain_records(self.rows, self.columns, self.limit)]
         if self.note:
             lines.append(self.note)
         return "\n".join(lines)
-
-    def _plain_frame(self) -> Any:
-        """The rows in view as readable text cells (no reprs), for `text/plain`."""
-        import pandas as pd
-
-        return pd.DataFrame([[plain_text(r.get(c)) for c in self.columns] for r in self.rows[:self.limit]],
-                            columns=self.columns)
 
     def _note_html(self) -> str:
         return f'<div class="cloudg-more">{html.esc(self.note)}</div>' if self.note else ""
@@ -157,8 +145,19 @@ class Text:
         return f"<Text {self.title!r}>"
 
 
-def _columns(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every key of the rows, in the order they first appear."""
     columns: list[str] = []
     for row in rows:
         columns.extend(k for k in row if k not in columns)
     return columns
+
+
+def plain_records(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], limit: int) -> str:
+    """The first `limit` records as aligned readable text, for `text/plain`."""
+    return plain_table([[r.get(c) for c in columns] for r in rows], columns, limit)
+
+
+def plain_table(rows: Sequence[Sequence[object]], columns: Sequence[str], limit: int) -> str:
+    """The first `limit` rows as aligned readable text (no reprs), for `text/plain`."""
+    return format_table([[plain_text(v) for v in r] for r in rows], columns, limit=limit)

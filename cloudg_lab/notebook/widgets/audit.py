@@ -19,12 +19,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.export import FORMATS, write_rows
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.audit_rows import COLUMNS, KINDS, Filters, cells, row
 from cloudg_lab.notebook.widgets.base import WidgetView
 from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
-from cloudg_lab.notebook.widgets.tables import Page, PagedTable, plain_table
+from cloudg_lab.notebook.widgets.tables import Page, PagedTable
 from cloudg_lab.policy.audit import DECISIONS
 
 _ANY = ("any", "")

@@ -20,12 +20,13 @@ import ipywidgets as widgets
 
 from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.notebook import listings
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.batching import running_loop
 from cloudg_lab.notebook.widgets.form import Group
 from cloudg_lab.notebook.widgets.form_build import form
 from cloudg_lab.notebook.widgets.history import Called, CallHistory
-from cloudg_lab.notebook.widgets.tables import frame_html, plain_table
+from cloudg_lab.notebook.widgets.tables import frame_html
 
 
 class CatalogPane:

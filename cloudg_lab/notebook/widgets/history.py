@@ -13,9 +13,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import close_tree
-from cloudg_lab.notebook.widgets.tables import frame_html, plain_table
+from cloudg_lab.notebook.widgets.tables import frame_html
 
 SHOWN = 20
 """Calls kept (and shown); older ones drop off."""

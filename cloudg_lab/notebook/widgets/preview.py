@@ -19,6 +19,7 @@ from tqdm.auto import tqdm
 from cloudg_lab.errors import NotFoundError, failure_name_of_code
 from cloudg_lab.notebook.display import CallResult
 from cloudg_lab.notebook.display.html import badge, esc
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.session import Session
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
@@ -30,7 +31,7 @@ from cloudg_lab.notebook.widgets.comparison import (
     display_path,
     leaves_of,
 )
-from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html, plain_table
+from cloudg_lab.notebook.widgets.tables import Page, PagedTable, frame_html
 from cloudg_lab.types import META_PREFIX
 
 REAL_VALUES = "REAL VALUES"

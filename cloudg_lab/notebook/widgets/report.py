@@ -14,9 +14,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
-from cloudg_lab.notebook.widgets.tables import frame_html, plain_table
+from cloudg_lab.notebook.widgets.tables import frame_html
 from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 
 COUNT_SECTIONS = (*REPORT_COUNT_SECTIONS, "redacted_arguments")

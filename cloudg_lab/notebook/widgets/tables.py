@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -39,18 +38,6 @@ def frame_html(cells: Sequence[Sequence[str]], columns: Sequence[str], css: str 
     frame = pd.DataFrame(list(cells), columns=[esc(c) for c in columns])
     classes = ["cloudg-table", *css.split()]
     return str(frame.to_html(escape=False, index=False, border=0, classes=classes, justify="left"))
-
-
-def plain_table(rows: Sequence[Sequence[Any]], columns: Sequence[str], limit: int) -> str:
-    """The first `limit` rows as aligned text, for `text/plain`."""
-    import pandas as pd
-
-    if not rows:
-        return EMPTY
-    frame = pd.DataFrame([list(r) for r in rows[:limit]], columns=list(columns))
-    text = str(frame.to_string(index=False))
-    hidden = len(rows) - limit
-    return text + (f"\n… {hidden} more rows" if hidden > 0 else "")
 
 
 class PagedTable:

@@ -15,10 +15,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from cloudg_lab.notebook.display.html import badge, esc
+from cloudg_lab.notebook.display.tables import plain_table
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
 from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
-from cloudg_lab.notebook.widgets.tables import Page, PagedTable, plain_table
+from cloudg_lab.notebook.widgets.tables import Page, PagedTable
 from cloudg_lab.types import Mark
 
 COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"]
