@@ -14,28 +14,16 @@ from typing import Any
 
 from mcp import types as sdk
 
-from cloudg_lab.types import (
-    META_PREFIX,
-    BlobResourceContents,
-    ContentBlock,
-    EmbeddedResource,
-    ImageContent,
-    PromptMessage,
-    PromptResult,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolResult,
-)
+from cloudg_lab import types as core
 
-_RESERVED = (META_PREFIX, "io.modelcontextprotocol/")
+_RESERVED = (core.META_PREFIX, "io.modelcontextprotocol/")
 Route = Callable[[str], str]
 """Upstream URI → the URI a caller of the layer uses for it."""
 
 
-def tool_result(result: sdk.CallToolResult, route: Route) -> ToolResult:
+def tool_result(result: sdk.CallToolResult, route: Route) -> core.ToolResult:
     """A successful upstream result (the caller checks `is_error` first)."""
-    return ToolResult(content=[block(b, route) for b in result.content],
+    return core.ToolResult(content=[block(b, route) for b in result.content],
                       structured=dict(result.structured_content)
                       if result.structured_content is not None else None,
                       meta=foreign_meta(result.meta))
@@ -47,35 +35,35 @@ def error_text(result: sdk.CallToolResult) -> str:
     return "\n".join(texts) or "The upstream tool reported an error"
 
 
-def block(item: Any, route: Route) -> ContentBlock:
+def block(item: Any, route: Route) -> core.ContentBlock:
     """One content block; audio (which the layer has no type for) becomes a note saying so."""
     notes = _annotations(item)
     if isinstance(item, sdk.TextContent):
-        return TextContent(text=item.text, annotations=notes)
+        return core.TextContent(text=item.text, annotations=notes)
     if isinstance(item, sdk.ImageContent):
-        return ImageContent(data=item.data, mime_type=item.mime_type, annotations=notes)
+        return core.ImageContent(data=item.data, mime_type=item.mime_type, annotations=notes)
     if isinstance(item, sdk.EmbeddedResource):
-        return EmbeddedResource(resource=contents(item.resource, route), annotations=notes)
+        return core.EmbeddedResource(resource=contents(item.resource, route), annotations=notes)
     if isinstance(item, sdk.ResourceLink):
-        return ResourceLink(uri=route(str(item.uri)), name=item.name, title=item.title,
+        return core.ResourceLink(uri=route(str(item.uri)), name=item.name, title=item.title,
                             description=item.description, mime_type=item.mime_type,
                             annotations=notes)
     kind = getattr(item, "type", type(item).__name__)
-    return TextContent(text=f"[{kind} content from the upstream is not forwarded]")
+    return core.TextContent(text=f"[{kind} content from the upstream is not forwarded]")
 
 
-def contents(item: Any, route: Route) -> TextResourceContents | BlobResourceContents:
+def contents(item: Any, route: Route) -> core.TextResourceContents | core.BlobResourceContents:
     uri = route(str(item.uri))
     meta = foreign_meta(item.meta) or None
     if isinstance(item, sdk.BlobResourceContents):
-        return BlobResourceContents(uri=uri, blob=item.blob, mime_type=item.mime_type, meta=meta)
-    return TextResourceContents(uri=uri, text=item.text, mime_type=item.mime_type, meta=meta)
+        return core.BlobResourceContents(uri=uri, blob=item.blob, mime_type=item.mime_type, meta=meta)
+    return core.TextResourceContents(uri=uri, text=item.text, mime_type=item.mime_type, meta=meta)
 
 
-def prompt_result(result: sdk.GetPromptResult, route: Route) -> PromptResult:
+def prompt_result(result: sdk.GetPromptResult, route: Route) -> core.PromptResult:
     """The upstream's messages; its `description` is left out, because the layer passes a
     prompt result's description on untransformed (the listing carries the scrubbed one)."""
-    return PromptResult(messages=[PromptMessage(role=m.role, content=block(m.content, route))
+    return core.PromptResult(messages=[core.PromptMessage(role=m.role, content=block(m.content, route))
                                   for m in result.messages], meta=foreign_meta(result.meta))
 
 

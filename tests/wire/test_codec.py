@@ -8,18 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp import types
 
+from cloudg_lab import types as core
 from cloudg_lab.adapters import codec
-from cloudg_lab.types import (
-    BlobResourceContents,
-    EmbeddedResource,
-    ImageContent,
-    PromptMessage,
-    PromptResult,
-    ResourceLink,
-    TextContent,
-    TextResourceContents,
-    ToolResult,
-)
 
 text = st.text(max_size=20)
 maybe = st.none() | text
@@ -31,18 +21,18 @@ annotations = st.none() | st.just({}) | st.builds(
     lambda audience, priority: {"audience": audience, "priority": priority},
     st.lists(st.sampled_from(["user", "assistant"]), max_size=2, unique=True),
     st.floats(min_value=0, max_value=1))
-resource = (st.builds(TextResourceContents, uri=text, text=text, mime_type=maybe, meta=meta)
-            | st.builds(BlobResourceContents, uri=text, blob=text, mime_type=maybe, meta=meta))
-block = (st.builds(TextContent, text=text, annotations=annotations)
-         | st.builds(ImageContent, data=text, mime_type=text, annotations=annotations)
-         | st.builds(EmbeddedResource, resource=resource, annotations=annotations)
-         | st.builds(ResourceLink, uri=text, name=text, title=maybe, description=maybe, mime_type=maybe,
+resource = (st.builds(core.TextResourceContents, uri=text, text=text, mime_type=maybe, meta=meta)
+            | st.builds(core.BlobResourceContents, uri=text, blob=text, mime_type=maybe, meta=meta))
+block = (st.builds(core.TextContent, text=text, annotations=annotations)
+         | st.builds(core.ImageContent, data=text, mime_type=text, annotations=annotations)
+         | st.builds(core.EmbeddedResource, resource=resource, annotations=annotations)
+         | st.builds(core.ResourceLink, uri=text, name=text, title=maybe, description=maybe, mime_type=maybe,
                      annotations=annotations))
-tool_results = st.builds(ToolResult, content=st.lists(block, max_size=4),
+tool_results = st.builds(core.ToolResult, content=st.lists(block, max_size=4),
                          structured=st.none() | st.dictionaries(text, json_value, max_size=3),
                          is_error=st.booleans(), meta=st.dictionaries(text, json_value, max_size=3))
-prompts = st.builds(PromptResult, messages=st.lists(st.builds(
-    PromptMessage, role=st.sampled_from(["user", "assistant"]), content=block), max_size=3),
+prompts = st.builds(core.PromptResult, messages=st.lists(st.builds(
+    core.PromptMessage, role=st.sampled_from(["user", "assistant"]), content=block), max_size=3),
     description=maybe, meta=st.dictionaries(text, json_value, max_size=2))
 
 
