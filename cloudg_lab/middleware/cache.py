@@ -16,9 +16,10 @@ import json
 import threading
 import time
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
+
+from cachetools import TTLCache
 
 from cloudg_lab.registry import ToolSpec
 from cloudg_lab.types import META_PREFIX, CallGate, CallInfo, CallNext, Observable, ToolResult
@@ -29,7 +30,8 @@ _tokens = itertools.count(1)
 
 
 class CachingMiddleware:
-    """An LRU of tool results with a time to live."""
+    """An LRU of tool results with a time to live (`cachetools.TTLCache`, behind a lock: the
+    layer's worker threads and the event loop share one middleware)."""
 
     def __init__(self, ttl: float = 60.0, maxsize: int = 256) -> None:
         """Raises:
@@ -39,7 +41,8 @@ class CachingMiddleware:
             raise ValueError("ttl must be positive and maxsize at least 1")
         self.ttl = ttl
         self.maxsize = maxsize
-        self._entries: OrderedDict[tuple[Any, ...], tuple[float, ToolResult]] = OrderedDict()
+        self._entries: TTLCache[tuple[Any, ...], ToolResult] = TTLCache(maxsize, ttl,
+                                                                        timer=time.monotonic)
         self._lock = threading.Lock()
         self._policy_ids: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
         self._watched: weakref.WeakKeyDictionary[Any, Callable[[], None]] = weakref.WeakKeyDictionary()
@@ -101,22 +104,11 @@ class CachingMiddleware:
 
     def _get(self, key: tuple[Any, ...]) -> ToolResult | None:
         with self._lock:
-            found = self._entries.get(key)
-            if found is None:
-                return None
-            stored_at, result = found
-            if time.monotonic() - stored_at > self.ttl:
-                del self._entries[key]
-                return None
-            self._entries.move_to_end(key)
-            return result
+            return self._entries.get(key)
 
     def _put(self, key: tuple[Any, ...], result: ToolResult) -> None:
         with self._lock:
-            self._entries[key] = (time.monotonic(), result)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.maxsize:
-                self._entries.popitem(last=False)
+            self._entries[key] = result
 
     def _watch(self, workspace: Observable) -> None:
         """Subscribe once per workspace to its change events (loads, reloads, unloads)."""

@@ -94,11 +94,24 @@ async def test_a_state_change_or_a_dataset_load_clears_the_cache(counting_layer)
     assert HIT not in again.meta and counts.calls["lookup"] == 3
 
 
-async def test_entries_expire_and_the_lru_keeps_maxsize(counting_layer):
+async def test_expired_entries_are_never_served_nor_counted(counting_layer):
     layer, counts = counting_layer()
     cache = CachingMiddleware(ttl=1e-9, maxsize=2)
     layer.use(cache)
     for key in ("a", "a", "b", "c"):
         await layer.call_tool("lookup", {"key": key}, principal=ALICE)
     assert counts.calls["lookup"] == 4
-    assert len(cache) == 2
+    assert len(cache) == 0
+
+
+async def test_the_lru_keeps_maxsize_and_drops_the_least_recently_used(counting_layer):
+    layer, counts = counting_layer()
+    cache = CachingMiddleware(ttl=600, maxsize=2)
+    layer.use(cache)
+    for key in ("a", "b", "a", "c"):  # `a` was used after `b`: `c` pushes `b` out
+        await layer.call_tool("lookup", {"key": key}, principal=ALICE)
+    assert (counts.calls["lookup"], len(cache)) == (3, 2)
+    await layer.call_tool("lookup", {"key": "a"}, principal=ALICE)
+    assert counts.calls["lookup"] == 3
+    await layer.call_tool("lookup", {"key": "b"}, principal=ALICE)
+    assert counts.calls["lookup"] == 4
