@@ -52,7 +52,12 @@ _STR = frozenset({str})
 
 
 def jsonable(value: Any, _depth: int = 0) -> Any:
-    """A JSON-compatible copy of `value` (seed §4.1.10); `raw_data` never leaves a model."""
+    """A JSON-compatible copy of `value` (seed §4.1.10); `raw_data` never leaves a model.
+
+    Ours rather than `pydantic_core.to_jsonable_python`: that one excludes a field only at the
+    top of the value, not in models nested at any depth, and writes sets in hash order (so a
+    result would differ between processes); it also stops a too-deep value with an error where
+    this one marks the depth and goes on."""
     if _depth > _MAX_DEPTH:
         return "<nested too deep>"
     if type(value) is dict and _SCALARS.issuperset(map(type, value.values())) \

@@ -1,9 +1,10 @@
 """TransformReport: `_meta["cloudg/transforms"]` as small tables, never as a JSON dump.
 
-The report holds counts and labels only (privacy.md), so every table here is safe to show and
-to save: what was pseudonymized, redacted, masked, hashed, dropped or aliased, by entity type;
-what the untrusted-text scan found; what projection cut and how much text was truncated; the
-classification, provenance and content annotations the `annotate` transform added.
+The report holds counts and labels only (ARCHITECTURE.md, "The request's path", step 11),
+so every table here is safe to show and to save: what was pseudonymized, redacted, masked,
+hashed, dropped or aliased, by entity type; what the untrusted-text scan found; what
+projection cut and how much text was truncated; the classification, provenance and content
+annotations the `annotate` transform added.
 """
 
 from __future__ import annotations
