@@ -7,7 +7,7 @@ core (`Layer`), and at the top the notebook front end, which IPython loads lazil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab._version import __version__
 from cloudg_lab.errors import (
@@ -47,10 +47,13 @@ __all__ = [
     "aprompt", "aread", "load_ipython_extension", "unload_ipython_extension",
 ]
 
+if TYPE_CHECKING:  # the lazy async API's signatures, for type checkers (imported on use below)
+    from cloudg_lab.notebook.api import acall, acomplete, aprompt, aread
+
 _ASYNC_API = frozenset({"acall", "aread", "aprompt", "acomplete"})
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     """The notebook's async API (`await cloudg_lab.acall(...)`), imported on first use."""
     if name in _ASYNC_API:
         from cloudg_lab.notebook import api
@@ -59,14 +62,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'cloudg_lab' has no attribute {name!r}")
 
 
-def load_ipython_extension(ipython: Any) -> None:
+def load_ipython_extension(ipython: object) -> None:
     """`%load_ext cloudg_lab`: imports the notebook front end only now."""
     from cloudg_lab.notebook.extension import load
 
     load(ipython)
 
 
-def unload_ipython_extension(ipython: Any) -> None:
+def unload_ipython_extension(ipython: object) -> None:
     """`%unload_ext cloudg_lab`: stops servers and removes everything `load` added."""
     from cloudg_lab.notebook.extension import unload
 

@@ -24,15 +24,15 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from cloudg_lab._version import __version__
 from cloudg_lab.cli_table import listing
 from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.options import add_principal, json_object, principal_of
-from cloudg_lab.types import Principal
+from cloudg_lab.types import BlobResourceContents, Principal, TextContent, TextResourceContents
 
 if TYPE_CHECKING:
     from cloudg_lab.layer import Layer
@@ -230,7 +230,7 @@ def principal(args: argparse.Namespace) -> Principal:
         raise UsageError(_one_line(exc)) from None
 
 
-def json_arguments(text: str) -> dict[str, Any]:
+def json_arguments(text: str) -> dict[str, object]:
     """`--args` as a JSON object, read from the text, `@FILE` or `-` (stdin).
 
     Raises:
@@ -253,11 +253,11 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def _dump(value: Any) -> str:
+def _dump(value: object) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-def _run(coro: Coroutine[Any, Any, T]) -> T:
+def _run(coro: Coroutine[object, None, T]) -> T:
     """Await a layer call; its layer errors are failed calls (exit 1)."""
     try:
         return asyncio.run(coro)
@@ -285,7 +285,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def _request(args: argparse.Namespace,
-             request: Callable[[Layer, dict[str, Any], Principal], Coroutine[Any, Any, T]]) -> T:
+             request: Callable[[Layer, dict[str, object], Principal], Coroutine[object, None, T]]) -> T:
     """A tool call or a prompt with the line's `--args`, run on the layer its flags describe."""
     arguments = json_arguments(args.args)
     return _run(request(make_layer(args), arguments, principal(args)))
@@ -310,10 +310,10 @@ def cmd_read(args: argparse.Namespace) -> int:
         print(_dump({"contents": [item.to_wire() for item in items]}))
         return 0
     for item in items:
-        wire = item.to_wire()
-        text = wire.get("text")
-        blob = f"<{wire.get('mimeType')} blob, {len(wire.get('blob', ''))} base64 chars>"
-        print(text if text is not None else blob)
+        if isinstance(item, TextResourceContents):
+            print(item.text)
+        elif isinstance(item, BlobResourceContents):
+            print(f"<{item.mime_type or None} blob, {len(item.blob)} base64 chars>")
     return 0
 
 
@@ -323,10 +323,10 @@ def cmd_prompt(args: argparse.Namespace) -> int:
     if wants_json(args):
         print(_dump(result.to_wire()))
         return 0
-    for message in result.to_wire()["messages"]:
-        content = message["content"]
-        body = content.get("text") if content.get("type") == "text" else _dump(content)
-        print(f"[{message['role']}]\n{body}\n")
+    for message in result.messages:
+        content = message.content
+        body = content.text if isinstance(content, TextContent) else _dump(content.to_wire())
+        print(f"[{message.role}]\n{body}\n")
     return 0
 
 
@@ -389,7 +389,7 @@ def _serve(layer: Layer, args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_mounted(layer: Layer, args: argparse.Namespace, serve: Any) -> None:
+def _run_mounted(layer: Layer, args: argparse.Namespace, serve: Callable[[], Awaitable[None]]) -> None:
     """Serve with the `--mount` upstreams in front of the layer's own primitives."""
     from cloudg_lab.adapters.gateway import MountFailed, serve_with_mounts
 

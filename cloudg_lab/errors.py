@@ -26,7 +26,7 @@ it, the notebook's preview shows it.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 Outcome = Literal["protocol_error", "error_result", "empty_result"]
 FailureName = Literal["denied", "rate_limited", "rejected", "timeout", "error", "exception"]
@@ -40,7 +40,7 @@ class MCPLayerError(Exception):
 
     code: int | str = -32603
 
-    def __init__(self, message: str, data: Any = None) -> None:
+    def __init__(self, message: str, data: object = None) -> None:
         super().__init__(message)
         self.message = message
         self.data = data

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from cloudg_lab.types import Principal
 
@@ -55,7 +54,7 @@ def principal_of(args: argparse.Namespace) -> Principal | None:
     return Principal(id=ident or ALIAS_ID, roles=frozenset({"default", *roles}))
 
 
-def json_object(text: str, what: str = "--args") -> dict[str, Any]:
+def json_object(text: str, what: str = "--args") -> dict[str, object]:
     """`text` as a JSON object.
 
     Raises:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Protocol
 
 from cloudg_lab.data.workspace import WorkspaceView
 from cloudg_lab.policy import Policy
@@ -42,7 +42,7 @@ class HandlerContext(CallContext, Protocol):
     def report_progress_sync(self, progress: float, total: float | None = None,
                              message: str | None = None) -> None: ...
 
-    async def log(self, level: str, data: Any, logger_name: str = "cloudg_lab") -> None: ...
+    async def log(self, level: str, data: object, logger_name: str = "cloudg_lab") -> None: ...
 
     def link(self, uri: str, name: str, *, title: str | None = None,
              description: str | None = None, mime_type: str | None = "application/json") -> None: ...
@@ -66,23 +66,23 @@ class PolicyPort(Protocol):
 
     def tool(self, name: str) -> ToolSpec | None: ...
 
-    async def listed(self, kind: str, principal: Principal) -> list[dict[str, Any]]:
+    async def listed(self, kind: str, principal: Principal) -> list[dict[str, object]]:
         """The wire listing of `resources`, `resource_templates` or `prompts` for `principal`."""
         ...
 
     def known_identifiers(self) -> Mapping[str, str] | None: ...
 
-    def vault_stats(self) -> dict[str, Any]: ...
+    def vault_stats(self) -> dict[str, object]: ...
 
-    def reveal(self, text: str, principal: Principal) -> dict[str, Any]: ...
+    def reveal(self, text: str, principal: Principal) -> dict[str, object]: ...
 
     def audit_counters(self) -> dict[str, int]: ...
 
     def audit_entries(self, *, last: int, decision: str | None,
                       principal: str | None) -> list[AuditEntry]: ...
 
-    def preview(self, value: Any, spec: ToolSpec | None, principal: Principal,
-                name: str) -> tuple[list[str], Any, dict[str, Any]]:
+    def preview(self, value: object, spec: ToolSpec | None, principal: Principal,
+                name: str) -> tuple[list[str], object, dict[str, object]]:
         """(pipeline names, transformed value, transform report) of the output pipeline `spec`
         gets under this policy, applied to `value` at path `/preview`."""
         ...

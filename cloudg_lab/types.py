@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol, TypeAlias
+from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, TypedDict
 
 META_PREFIX = "cloudg/"
 """Every `_meta` key the layer writes starts with this (ARCHITECTURE.md, "Result anatomy")."""
@@ -21,7 +21,10 @@ META_PREFIX = "cloudg/"
 Kind = Literal["tool", "resource", "prompt", "completion"]
 Transport = Literal["stdio", "http", "memory", "notebook", "python"]
 JSON: TypeAlias = Any
-"""A JSON-compatible value: dict, list, str, int, float, bool or None."""
+"""The privacy pipeline's value type, still `Any` there (see tests/test_lint.py, `NOT_YET`)."""
+JSONValue: TypeAlias = "str | int | float | bool | list[JSONValue] | dict[str, JSONValue] | None"
+"""A value `json.loads` could return. Code that only passes values on takes `object` and narrows
+with `isinstance`; this alias is for values known to be decoded JSON."""
 
 
 def identifier_pattern(longest: int, shortest: int = 1) -> re.Pattern[str]:
@@ -40,7 +43,7 @@ class Principal:
 
     id: str = "anonymous"
     roles: frozenset[str] = frozenset({"default"})
-    attributes: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    attributes: Mapping[str, object] = field(default_factory=dict, hash=False, compare=False)
 
     @classmethod
     def local(cls) -> Principal:
@@ -93,7 +96,7 @@ class RequestInfo:
     transport: Transport = "python"
     headers: Mapping[str, str] = field(default_factory=dict)
     session_id: str | None = None
-    client_info: Mapping[str, Any] | None = None
+    client_info: Mapping[str, object] | None = None
     access_token: OAuthToken | None = None
     principal: Principal | None = None
     """A principal an auth middleware already established (bearer tokens, host frameworks)."""
@@ -113,10 +116,10 @@ PrincipalResolver = Callable[[RequestInfo], "Principal | None"]
 @dataclass
 class TextContent:
     text: str
-    annotations: dict[str, Any] | None = None
+    annotations: dict[str, object] | None = None
     type: Literal["text"] = "text"
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return _with_annotations({"type": "text", "text": self.text}, self.annotations)
 
 
@@ -124,11 +127,11 @@ class TextContent:
 class ImageContent:
     data: str
     mime_type: str
-    annotations: dict[str, Any] | None = None
+    annotations: dict[str, object] | None = None
     type: Literal["image"] = "image"
 
-    def to_wire(self) -> dict[str, Any]:
-        wire = {"type": "image", "data": self.data, "mimeType": self.mime_type}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"type": "image", "data": self.data, "mimeType": self.mime_type}
         return _with_annotations(wire, self.annotations)
 
 
@@ -137,10 +140,10 @@ class TextResourceContents:
     uri: str
     text: str
     mime_type: str | None = "text/plain"
-    meta: dict[str, Any] | None = None
+    meta: dict[str, object] | None = None
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"uri": self.uri, "text": self.text}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"uri": self.uri, "text": self.text}
         if self.mime_type:
             wire["mimeType"] = self.mime_type
         if self.meta:
@@ -154,15 +157,15 @@ class BlobResourceContents:
     blob: str
     """Base64 of the bytes; blobs pass the output pipeline untouched (ARCHITECTURE.md, "Other kinds")."""
     mime_type: str | None = "application/octet-stream"
-    meta: dict[str, Any] | None = None
+    meta: dict[str, object] | None = None
 
     @classmethod
     def from_bytes(cls, uri: str, data: bytes, mime_type: str | None = None) -> BlobResourceContents:
         return cls(uri=uri, blob=base64.b64encode(data).decode("ascii"),
                    mime_type=mime_type or "application/octet-stream")
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"uri": self.uri, "blob": self.blob}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"uri": self.uri, "blob": self.blob}
         if self.mime_type:
             wire["mimeType"] = self.mime_type
         if self.meta:
@@ -176,12 +179,26 @@ ResourceContents: TypeAlias = "TextResourceContents | BlobResourceContents"
 @dataclass
 class EmbeddedResource:
     resource: TextResourceContents | BlobResourceContents
-    annotations: dict[str, Any] | None = None
+    annotations: dict[str, object] | None = None
     type: Literal["resource"] = "resource"
 
-    def to_wire(self) -> dict[str, Any]:
-        wire = {"type": "resource", "resource": self.resource.to_wire()}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"type": "resource", "resource": self.resource.to_wire()}
         return _with_annotations(wire, self.annotations)
+
+
+class _LinkRequired(TypedDict):
+    type: Literal["resource_link"]
+    uri: str
+    name: str
+
+
+class LinkFields(_LinkRequired, total=False):
+    """`ResourceLink.present()`: the fields a link sends, unset ones left out."""
+
+    title: str
+    description: str
+    mime_type: str
 
 
 @dataclass
@@ -191,16 +208,16 @@ class ResourceLink:
     title: str | None = None
     description: str | None = None
     mime_type: str | None = "application/json"
-    annotations: dict[str, Any] | None = None
+    annotations: dict[str, object] | None = None
     type: Literal["resource_link"] = "resource_link"
 
     TEXT_FIELDS = ("uri", "name", "title", "description")
     """The fields the output pipeline transforms (ARCHITECTURE.md, step 11)."""
 
-    def present(self) -> dict[str, Any]:
+    def present(self) -> LinkFields:
         """The fields a link sends, by field name (unset title and description are left out);
         `to_wire` and the SDK codec both start from this."""
-        fields: dict[str, Any] = {"type": "resource_link", "uri": self.uri, "name": self.name}
+        fields: LinkFields = {"type": "resource_link", "uri": self.uri, "name": self.name}
         if self.title is not None:
             fields["title"] = self.title
         if self.description is not None:
@@ -209,8 +226,8 @@ class ResourceLink:
             fields["mime_type"] = self.mime_type
         return fields
 
-    def to_wire(self) -> dict[str, Any]:
-        wire = self.present()
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = dict(self.present())
         if "mime_type" in wire:
             wire["mimeType"] = wire.pop("mime_type")
         return _with_annotations(wire, self.annotations)
@@ -219,7 +236,7 @@ class ResourceLink:
 ContentBlock: TypeAlias = "TextContent | ImageContent | EmbeddedResource | ResourceLink"
 
 
-def _with_annotations(wire: dict[str, Any], annotations: dict[str, Any] | None) -> dict[str, Any]:
+def _with_annotations(wire: dict[str, object], annotations: dict[str, object] | None) -> dict[str, object]:
     if annotations:
         wire["annotations"] = annotations
     return wire
@@ -233,14 +250,14 @@ class ToolResult:
     """A tool outcome as the layer hands it to adapters; `to_wire()` is the MCP result dict."""
 
     content: list[ContentBlock] = field(default_factory=list)
-    structured: dict[str, Any] | None = None
+    structured: dict[str, object] | None = None
     is_error: bool = False
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
     marks: list[Mark] = field(default_factory=list, repr=False)
     """What the output pipeline changed (paths and entity types only); in-process, never on the wire."""
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"content": [c.to_wire() for c in self.content],
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"content": [c.to_wire() for c in self.content],
                                 "isError": self.is_error}
         if self.structured is not None:
             wire["structuredContent"] = self.structured
@@ -255,7 +272,8 @@ class ToolResult:
 
     @property
     def error_code(self) -> int | str | None:
-        return self.meta.get(META_PREFIX + "error_code") if self.is_error else None
+        code = self.meta.get(META_PREFIX + "error_code") if self.is_error else None
+        return code if isinstance(code, int | str) else None
 
 
 @dataclass
@@ -263,7 +281,7 @@ class PromptMessage:
     role: Literal["user", "assistant"]
     content: ContentBlock
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return {"role": self.role, "content": self.content.to_wire()}
 
 
@@ -271,11 +289,11 @@ class PromptMessage:
 class PromptResult:
     messages: list[PromptMessage]
     description: str | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
     marks: list[Mark] = field(default_factory=list, repr=False)
 
-    def to_wire(self) -> dict[str, Any]:
-        wire: dict[str, Any] = {"messages": [m.to_wire() for m in self.messages]}
+    def to_wire(self) -> dict[str, object]:
+        wire: dict[str, object] = {"messages": [m.to_wire() for m in self.messages]}
         if self.description is not None:
             wire["description"] = self.description
         if self.meta:
@@ -313,7 +331,7 @@ class Spec:
         """The arguments the primitive declares (the audit names only these in clear)."""
         return frozenset()
 
-    def catalog_meta(self) -> dict[str, Any]:
+    def catalog_meta(self) -> dict[str, object]:
         """The `_meta` every listed primitive carries (ARCHITECTURE.md, "Result anatomy")."""
         return {META_PREFIX + "category": self.category,
                 META_PREFIX + "sensitivity": self.sensitivity,
@@ -358,7 +376,7 @@ class CallInfo:
     kind: Kind
     name: str
     spec: Spec
-    arguments: dict[str, Any]
+    arguments: dict[str, object]
     principal: Principal
     context: CallContext
     started: float
@@ -402,8 +420,8 @@ class CallGate(Protocol):
     def scrub(self, text: str, principal: Principal) -> str: ...
 
 
-CallNext = Callable[["CallInfo"], Awaitable[Any]]
-Middleware = Callable[["CallInfo", CallNext], Awaitable[Any]]
+CallNext = Callable[["CallInfo"], Awaitable[object]]
+Middleware = Callable[["CallInfo", CallNext], Awaitable[object]]
 """`async (info, call_next) -> result`; refuse by raising a typed error, answer by returning."""
 
 

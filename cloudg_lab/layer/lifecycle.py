@@ -217,7 +217,7 @@ class Lifecycle:
             raise _wrong_kind(info)
         policy, principal = self.policy, info.principal
         ticket = await self._admit(info, spec, "completion")
-        arg_name: str = info.arguments["argument"]
+        arg_name = str(info.arguments["argument"])
         completer = spec.completions.get(arg_name)
         if completer is None:
             return dict(EMPTY_COMPLETION)

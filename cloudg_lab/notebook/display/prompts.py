@@ -14,7 +14,7 @@ from typing import Any
 
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
-from cloudg_lab.notebook.display.results import REPORT_KEY, clip, is_json_mime, ms_text
+from cloudg_lab.notebook.display.results import clip, is_json_mime, ms_text, report_of
 from cloudg_lab.types import (
     EmbeddedResource,
     Mark,
@@ -47,8 +47,8 @@ class PromptView:
         return "\n\n".join(f"[{m.role}] {_block_text(m.content)}" for m in self.result.messages)
 
     @property
-    def report(self) -> dict[str, Any] | None:
-        return self.result.meta.get(REPORT_KEY)
+    def report(self) -> dict[str, object] | None:
+        return report_of(self.result.meta)
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
                           exclude: Sequence[str] | None = None) -> dict[str, Any]:

@@ -30,6 +30,12 @@ Follow = Callable[[dict[str, Any]], Awaitable["CallResult"]]
 REPORT_KEY = META_PREFIX + "transforms"
 
 
+def report_of(meta: Mapping[str, object] | None) -> dict[str, object] | None:
+    """`meta["cloudg/transforms"]`, the pipeline's report, when `meta` holds a non-empty one."""
+    found = (meta or {}).get(REPORT_KEY)
+    return dict(found) if isinstance(found, dict) and found else None
+
+
 def records_of(value: Any) -> tuple[str, list[dict[str, Any]]] | None:
     """The page of records in a result: `items`, else the only list of objects it holds."""
     if not isinstance(value, Mapping):
@@ -85,9 +91,9 @@ class CallResult:
         return self.result.meta
 
     @property
-    def report(self) -> dict[str, Any] | None:
+    def report(self) -> dict[str, object] | None:
         """`_meta["cloudg/transforms"]`: what the pipeline did (counts and labels only)."""
-        return self.result.meta.get(REPORT_KEY)
+        return report_of(self.result.meta)
 
     @property
     def marks(self) -> list[Any]:
@@ -102,7 +108,8 @@ class CallResult:
 
     @property
     def duration_ms(self) -> float | None:
-        return self.result.meta.get(META_PREFIX + "duration_ms")
+        value = self.result.meta.get(META_PREFIX + "duration_ms")
+        return float(value) if isinstance(value, int | float) else None
 
     @property
     def next_cursor(self) -> str | None:
@@ -251,11 +258,11 @@ class ReadResult:
         return None
 
     @property
-    def report(self) -> dict[str, Any] | None:
+    def report(self) -> dict[str, object] | None:
         for content in self.contents:
-            found = (content.meta or {}).get(REPORT_KEY)
+            found = report_of(content.meta)
             if found:
-                return dict(found)
+                return found
         return None
 
     def to_frame(self) -> Any:
