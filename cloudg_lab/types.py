@@ -211,9 +211,6 @@ class ResourceLink:
     annotations: dict[str, object] | None = None
     type: Literal["resource_link"] = "resource_link"
 
-    TEXT_FIELDS = ("uri", "name", "title", "description")
-    """The fields the output pipeline transforms (ARCHITECTURE.md, step 11)."""
-
     def present(self) -> LinkFields:
         """The fields a link sends, by field name (unset title and description are left out);
         `to_wire` and the SDK codec both start from this."""
@@ -370,13 +367,14 @@ class CallInfo:
     """One request as middleware sees it (ARCHITECTURE.md, step 5).
 
     `arguments` are the caller's, before the input pipeline reverses pseudonyms: middleware
-    (the cache among them) must key on what the caller sent.
+    (the cache among them) must key on what the caller sent. They are not checked yet (step 7
+    runs after the middleware), so they may be anything a caller sent, not only an object.
     """
 
     kind: Kind
     name: str
     spec: Spec
-    arguments: dict[str, object]
+    arguments: object
     principal: Principal
     context: CallContext
     started: float

@@ -21,7 +21,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypedDict
 from urllib.parse import quote
 
 from mcp import ClientSession
@@ -59,6 +59,21 @@ class _PolicyModel(Protocol):
 class _Policy(DescribingPolicy, Protocol):
     @property
     def model(self) -> _PolicyModel: ...
+
+
+Upstream: TypeAlias = Source
+"""What `mount` connects to, named here for `Layer.mount` (which imports only this module)."""
+
+
+class MountOptions(TypedDict, total=False):
+    """The keyword options of `mount`, for the doors that pass them on (`Layer.mount`)."""
+
+    headers: Mapping[str, str] | None
+    token: str | None
+    env: Mapping[str, str] | None
+    cwd: str | Path | None
+    timeout_seconds: float | None
+    connect_timeout: float
 
 
 class MountHost(Protocol):

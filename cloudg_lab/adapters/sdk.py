@@ -9,7 +9,7 @@ come first in listings and win name clashes, and the layer serves everything els
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from mcp import types
 from mcp.server import Server, ServerRequestContext
@@ -22,6 +22,7 @@ from cloudg_lab.types import PrincipalResolver, Transport
 
 Ctx = ServerRequestContext[Any, Any]
 Handler = Callable[[Ctx, Any], Awaitable[Any]]
+S = TypeVar("S")
 DEFAULT_NAME = "cloudg-lab"
 INSTRUCTIONS = ("Cloud inventory tools behind a privacy policy. Identifiers may be pseudonyms: pass "
                 "them back unchanged and tools resolve the real resources.")
@@ -51,8 +52,8 @@ def build_server(layer: ServedLayer, *, name: str = DEFAULT_NAME, version: str =
     return server
 
 
-def register_into(layer: ServedLayer, server: Any, *, transport: Transport = "memory",
-                  principal_resolver: PrincipalResolver | None = None) -> Any:
+def register_into(layer: ServedLayer, server: S, *, transport: Transport = "memory",
+                  principal_resolver: PrincipalResolver | None = None) -> S:
     """Serve `layer` through an existing SDK low-level `Server` or `MCPServer`; returns `server`.
 
     Call it after the host registered its own handlers. Methods the host does not serve get the
@@ -75,7 +76,7 @@ def register_into(layer: ServedLayer, server: Any, *, transport: Transport = "me
     return server
 
 
-def _lowlevel(server: Any) -> Server[Any]:
+def _lowlevel(server: object) -> Server[Any]:
     if isinstance(server, Server):
         return server
     from mcp.server.mcpserver import MCPServer

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
 from cloudg_lab.types import CallInfo, Middleware
 
-Terminal = Callable[[CallInfo], Awaitable[Any]]
+Terminal = Callable[[CallInfo], Awaitable[object]]
 
 
 def build_chain(middleware: Sequence[Middleware], terminal: Terminal) -> Terminal:
@@ -19,7 +18,7 @@ def build_chain(middleware: Sequence[Middleware], terminal: Terminal) -> Termina
 
 
 def _link(mw: Middleware, call_next: Terminal) -> Terminal:
-    async def step(info: CallInfo) -> Any:
+    async def step(info: CallInfo) -> object:
         return await mw(info, call_next)
 
     return step

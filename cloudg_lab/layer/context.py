@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from cloudg_lab.data.workspace import Workspace, WorkspaceView
 from cloudg_lab.errors import ToolTimeoutError
@@ -34,8 +33,8 @@ from cloudg_lab.types import (
 )
 
 ProgressCallback = Callable[[float, "float | None", "str | None"], Awaitable[None]]
-LogCallback = Callable[[str, Any, str], Awaitable[None]]
-OutputFilter = Callable[[Any], Any]
+LogCallback = Callable[[str, object, str], Awaitable[None]]
+OutputFilter = Callable[[object], object]
 
 
 class ToolContext:
@@ -154,7 +153,7 @@ class ToolContext:
             return
         asyncio.run_coroutine_threadsafe(self.report_progress(progress, total, message), self._loop)
 
-    async def log(self, level: str, data: Any, logger_name: str = "cloudg_lab") -> None:
+    async def log(self, level: str, data: object, logger_name: str = "cloudg_lab") -> None:
         """Send a log message to the client, after the output pipeline."""
         if self._log_cb is not None:
             await self._log_cb(level, self._filter(data), logger_name)
@@ -166,7 +165,7 @@ class ToolContext:
                                        mime_type=mime_type))
 
 
-def _identity(value: Any) -> Any:
+def _identity(value: object) -> object:
     return value
 
 

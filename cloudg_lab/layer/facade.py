@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, Unpack
 
 from cloudg_lab.data.workspace import Workspace
 from cloudg_lab.layer import compose, lifecycle
@@ -36,9 +36,14 @@ from cloudg_lab.types import (
     RequestInfo,
     ResourceContents,
     ToolResult,
+    Transport,
     identifier_pattern,
 )
 
+if TYPE_CHECKING:  # the adapters' types for the two doors below (they import the adapters on call)
+    from cloudg_lab.adapters.mount import Mounted, MountOptions, Upstream
+
+S = TypeVar("S")
 _PREFIX = identifier_pattern(64, 0)
 DEFAULT_POLICY_ENV = compose.DEFAULT_POLICY_ENV
 
@@ -145,13 +150,14 @@ class Layer(Registrar):
         """The composed middleware chain ending in `kind`'s terminal stage."""
         return self.lifecycle.chain(kind)
 
-    def register_into(self, server: Any, **options: Any) -> Any:
+    def register_into(self, server: S, *, transport: Transport = "memory",
+                      principal_resolver: PrincipalResolver | None = None) -> S:
         """Serve this layer through an `mcp` SDK low-level `Server` or an `MCPServer`."""
         from cloudg_lab.adapters.sdk import register_into
 
-        return register_into(self, server, **options)
+        return register_into(self, server, transport=transport, principal_resolver=principal_resolver)
 
-    async def mount(self, name: str, upstream: Any, **options: Any) -> Any:
+    async def mount(self, name: str, upstream: Upstream, **options: Unpack[MountOptions]) -> Mounted:
         """Put this layer in front of an MCP server: its tools and prompts become `NAME_*`, its
         resources `NAME+URI`, all under this layer's policy (`adapters.mount.mount`).
 
@@ -212,9 +218,9 @@ class Layer(Registrar):
         return await self.lifecycle.get_prompt(name, arguments, self._who(principal, context),
                                                context)
 
-    async def complete(self, ref: Mapping[str, Any], argument: Mapping[str, Any], *,
+    async def complete(self, ref: Mapping[str, object], argument: Mapping[str, object], *,
                        principal: Principal | None = None,
-                       context_arguments: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                       context_arguments: Mapping[str, object] | None = None) -> dict[str, object]:
         """Complete a prompt argument or template variable: `{"values", "total", "hasMore"}`.
 
         Raises:
@@ -232,16 +238,16 @@ class Layer(Registrar):
 
     # ------------------------------------------------------------------ listings
 
-    async def list_tools(self, principal: Principal | None = None) -> list[dict[str, Any]]:
+    async def list_tools(self, principal: Principal | None = None) -> list[dict[str, object]]:
         return await self.port.listed("tools", principal or Principal.local())
 
-    async def list_resources(self, principal: Principal | None = None) -> list[dict[str, Any]]:
+    async def list_resources(self, principal: Principal | None = None) -> list[dict[str, object]]:
         return await self.port.listed("resources", principal or Principal.local())
 
-    async def list_resource_templates(self, principal: Principal | None = None) -> list[dict[str, Any]]:
+    async def list_resource_templates(self, principal: Principal | None = None) -> list[dict[str, object]]:
         return await self.port.listed("resource_templates", principal or Principal.local())
 
-    async def list_prompts(self, principal: Principal | None = None) -> list[dict[str, Any]]:
+    async def list_prompts(self, principal: Principal | None = None) -> list[dict[str, object]]:
         return await self.port.listed("prompts", principal or Principal.local())
 
     def visible_tools(self, principal: Principal) -> list[ToolSpec]:

@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import PurePath
-from typing import Any
 
 import orjson
 from pydantic import BaseModel
@@ -32,6 +31,7 @@ from cloudg_lab.privacy.pipeline import Pipeline, Report, TransformContext
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
+    ContentBlock,
     EmbeddedResource,
     ImageContent,
     PageCursor,
@@ -51,7 +51,7 @@ _SCALARS = frozenset({str, int, bool, type(None)})
 _STR = frozenset({str})
 
 
-def jsonable(value: Any, _depth: int = 0) -> Any:
+def jsonable(value: object, _depth: int = 0) -> object:
     """A JSON-compatible copy of `value` (seed §4.1.10); `raw_data` never leaves a model.
 
     Ours rather than `pydantic_core.to_jsonable_python`: that one excludes a field only at the
@@ -93,7 +93,7 @@ def jsonable(value: Any, _depth: int = 0) -> Any:
     return f"<{type(value).__name__}>"
 
 
-def dumps(value: Any) -> str:
+def dumps(value: object) -> str:
     """The text block: indented JSON (seed §4.1.12), written by orjson, several times faster than
     the standard library's indenting encoder (pure Python). What orjson refuses (integers past
     64 bits, lone surrogates) the standard library writes, so every value still gets its text."""
@@ -115,11 +115,11 @@ def cut(text: str, limit: int) -> tuple[str, int]:
     return kept + TRUNCATION_MARKER, len(text) - len(kept)
 
 
-def _apply(pipeline: Pipeline, value: Any, ctx: TransformContext, path: str) -> Any:
+def _apply(pipeline: Pipeline, value: object, ctx: TransformContext, path: str) -> object:
     return pipeline.apply(value, ctx.at(path)) if pipeline else value
 
 
-def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: list[ResourceLink],
+def tool_result(value: object, pipeline: Pipeline, ctx: TransformContext, links: list[ResourceLink],
                 max_output_chars: int, *, page_cursor: PageCursor | None = None) -> ToolResult:
     """Normalise, transform, render and cap a handler's return value.
 
@@ -146,8 +146,8 @@ def tool_result(value: Any, pipeline: Pipeline, ctx: TransformContext, links: li
     return result
 
 
-def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext, limit: int,
-                cursor: PageCursor | None) -> tuple[dict[str, Any], str, TransformContext]:
+def _structured(raw: dict[str, object], pipeline: Pipeline, ctx: TransformContext, limit: int,
+                cursor: PageCursor | None) -> tuple[dict[str, object], str, TransformContext]:
     """The transformed structured value, its text, and the context the rest of the result uses.
 
     A page (with its tool's `cursor`) whose text passes `limit` is shortened to the records that
@@ -159,36 +159,38 @@ def _structured(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext, 
     text = dumps(structured)
     if len(text) <= limit or cursor is None or not pages.is_page(raw) or not pages.is_page(structured):
         return structured, text, ctx
+    items, offered = structured["items"], raw["items"]
+    if not isinstance(items, list) or not isinstance(offered, list):  # what `is_page` checked
+        return structured, text, ctx
     room = limit - len(dumps(pages.bare(structured, cursor))) - len("\n\n  ") - pages.SLACK
-    keep = pages.fitting([_indented_size(item) for item in structured["items"]], room, len(",\n"))
-    if keep >= len(structured["items"]):
+    keep = pages.fitting([_indented_size(item) for item in items], room, len(",\n"))
+    if keep >= len(items):
         return structured, text, ctx
     fresh = replace(ctx, report=Report(), marks=[], state={})
     structured = _transformed(pages.shorten(raw, keep, cursor), pipeline,
                               replace(fresh, page_cursor=cursor))
     fresh.report.merge("projection", {"page_shortened": 1, "text_budget": {
         "max_output_chars": limit, "records": structured.get("returned"),
-        "records_offered": len(raw["items"])}})
+        "records_offered": len(offered)}})
     return structured, dumps(structured), fresh
 
 
-def _transformed(raw: dict[str, Any], pipeline: Pipeline, ctx: TransformContext) -> dict[str, Any]:
+def _transformed(raw: dict[str, object], pipeline: Pipeline, ctx: TransformContext) -> dict[str, object]:
     structured = _apply(pipeline, raw, ctx, "/structuredContent")
     return structured if isinstance(structured, dict) else {"result": structured}  # odd data stays honest
 
 
-def _indented_size(item: Any) -> int:
+def _indented_size(item: object) -> int:
     """The characters `item` takes as an element of a top-level list in `dumps` (two levels in)."""
     text = dumps(item)
     return len(text) + 2 * _INDENT * (text.count("\n") + 1)
 
 
 def _transform_tool_result(result: ToolResult, pipeline: Pipeline, ctx: TransformContext) -> ToolResult:
-    structured = result.structured
-    if structured is not None:
-        structured = _apply(pipeline, jsonable(structured), ctx, "/structuredContent")
-        if not isinstance(structured, dict):
-            structured = {"result": structured}
+    structured = None
+    if result.structured is not None:
+        shown = _apply(pipeline, jsonable(result.structured), ctx, "/structuredContent")
+        structured = shown if isinstance(shown, dict) else {"result": shown}
     content = [_transform_block(block, pipeline, ctx, f"/content/{i}")
                for i, block in enumerate(result.content)]
     meta = _apply(pipeline, jsonable(result.meta), ctx, "/_meta") if result.meta else {}
@@ -196,7 +198,8 @@ def _transform_tool_result(result: ToolResult, pipeline: Pipeline, ctx: Transfor
                       meta=meta if isinstance(meta, dict) else {})
 
 
-def _transform_block(block: Any, pipeline: Pipeline, ctx: TransformContext, path: str) -> Any:
+def _transform_block(block: object, pipeline: Pipeline, ctx: TransformContext,
+                     path: str) -> ContentBlock:
     if isinstance(block, TextContent):
         text = _apply(pipeline, block.text, ctx, path + "/text")
         return TextContent(text=_as_text(text), annotations=block.annotations)
@@ -213,12 +216,14 @@ def _transform_block(block: Any, pipeline: Pipeline, ctx: TransformContext, path
 
 def _transform_link(link: ResourceLink, pipeline: Pipeline, ctx: TransformContext,
                     path: str) -> ResourceLink:
-    changes: dict[str, Any] = {}
-    for field in ResourceLink.TEXT_FIELDS:
-        value = getattr(link, field)
-        if value is not None:
-            changes[field] = _as_text(_apply(pipeline, value, ctx, f"{path}/{field}"))
-    return dataclasses.replace(link, **changes)
+    """The text fields, in this order, pass the pipeline (ARCHITECTURE.md, step 11)."""
+    def shown(field: str, value: str) -> str:
+        return _as_text(_apply(pipeline, value, ctx, f"{path}/{field}"))
+
+    return dataclasses.replace(
+        link, uri=shown("uri", link.uri), name=shown("name", link.name),
+        title=None if link.title is None else shown("title", link.title),
+        description=None if link.description is None else shown("description", link.description))
 
 
 def _transform_contents(contents: TextResourceContents | BlobResourceContents, pipeline: Pipeline,
@@ -245,28 +250,27 @@ def _is_json_mime(mime: str | None) -> bool:
     return mime is not None and (mime == "application/json" or mime.endswith("+json"))
 
 
-def _as_text(value: Any) -> str:
+def _as_text(value: object) -> str:
     return value if isinstance(value, str) else dumps(jsonable(value))
 
 
-def _annotate_content(content: list[Any], ctx: TransformContext) -> None:
+def _annotate_content(content: list[ContentBlock], ctx: TransformContext) -> None:
     """Audience and priority go on the content items themselves, not only in the report."""
     hints = ctx.report.get("content_annotations")
-    if not hints:
+    if not hints or not isinstance(hints, dict):
         return
     for block in content:
-        if hasattr(block, "annotations"):
-            block.annotations = {**(block.annotations or {}), **hints}
+        block.annotations = {**(block.annotations or {}), **hints}
 
 
-def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
+def error_result(code: int | str, message: str, data: object, pipeline: Pipeline,
                  ctx: TransformContext) -> ToolResult:
     """An `isError` result whose text and data passed the output pipeline (seed §4.1.14).
 
     The data goes first: names it types (a `ref`, an `owner`) are then known when the free-text
     message is scanned.
     """
-    meta: dict[str, Any] = {META_PREFIX + "error_code": code}
+    meta: dict[str, object] = {META_PREFIX + "error_code": code}
     if data is not None:
         meta[META_PREFIX + "error_data"] = _apply(pipeline, jsonable(data), ctx,
                                                   pointer.join("/_meta", META_PREFIX + "error_data"))
@@ -277,8 +281,8 @@ def error_result(code: int | str, message: str, data: Any, pipeline: Pipeline,
     return ToolResult(content=[TextContent(text=text)], is_error=True, meta=meta, marks=ctx.marks)
 
 
-def transform_message(message: str, data: Any, pipeline: Pipeline,
-                      ctx: TransformContext) -> tuple[str, Any]:
+def transform_message(message: str, data: object, pipeline: Pipeline,
+                      ctx: TransformContext) -> tuple[str, object]:
     """A protocol error's message and data as the caller may see them (data first, as above)."""
     out = None if data is None else _apply(pipeline, jsonable(data), ctx, "/error/data")
     return _as_text(_apply(pipeline, message, ctx, "/error/message")), out
@@ -287,7 +291,7 @@ def transform_message(message: str, data: Any, pipeline: Pipeline,
 # --------------------------------------------------------------------------- resources
 
 
-def resource_contents(value: Any, uri: str, mime_type: str, pipeline: Pipeline,
+def resource_contents(value: object, uri: str, mime_type: str, pipeline: Pipeline,
                       ctx: TransformContext) -> list[TextResourceContents | BlobResourceContents]:
     """Normalise a resource handler's return (str, bytes, contents list or JSON) and transform it.
 
@@ -321,7 +325,7 @@ def resource_contents(value: Any, uri: str, mime_type: str, pipeline: Pipeline,
 # --------------------------------------------------------------------------- prompts
 
 
-def prompt_result(value: Any, pipeline: Pipeline, ctx: TransformContext) -> PromptResult:
+def prompt_result(value: object, pipeline: Pipeline, ctx: TransformContext) -> PromptResult:
     """Normalise a prompt handler's return (PromptResult, messages or str) and transform it."""
     if isinstance(value, PromptResult):
         result = value
@@ -343,7 +347,7 @@ def prompt_result(value: Any, pipeline: Pipeline, ctx: TransformContext) -> Prom
                         marks=ctx.marks)
 
 
-def _as_message(item: Any) -> PromptMessage:
+def _as_message(item: object) -> PromptMessage:
     if isinstance(item, PromptMessage):
         return item
     if isinstance(item, str):
@@ -357,7 +361,7 @@ MAX_COMPLETIONS = 100
 
 
 def completion_values(values: list[str], argument: str, pipeline: Pipeline,
-                      ctx: TransformContext) -> dict[str, Any]:
+                      ctx: TransformContext) -> dict[str, object]:
     """Cap at 100, then transform each value wrapped as `{argument: value}` (seed §4.3)."""
     total = len(values)
     kept = []

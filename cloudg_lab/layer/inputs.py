@@ -7,7 +7,6 @@ non-JSON object must be refused with a clear message before anything recurses in
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
@@ -17,7 +16,7 @@ MAX_DEPTH = 64
 MAX_ITEMS = 1_000_000
 
 
-def check_shape(arguments: Any, what: str = "Arguments") -> dict[str, Any]:
+def check_shape(arguments: object, what: str = "Arguments") -> dict[str, object]:
     """`arguments` as a dict of JSON values (`None` means no arguments).
 
     Raises:
@@ -29,7 +28,7 @@ def check_shape(arguments: Any, what: str = "Arguments") -> dict[str, Any]:
     if not isinstance(arguments, dict):
         raise InvalidArgumentsError(f"{what} must be a JSON object, got {_type(arguments)}",
                                     {"expected": "object", "got": _type(arguments)})
-    stack: list[tuple[Any, int, str]] = [(v, 1, str(k)) for k, v in arguments.items()]
+    stack: list[tuple[object, int, str]] = [(v, 1, str(k)) for k, v in arguments.items()]
     for key in arguments:
         if not isinstance(key, str):
             raise InvalidArgumentsError(f"{what} keys must be strings, got {_type(key)}")
@@ -60,7 +59,7 @@ def check_shape(arguments: Any, what: str = "Arguments") -> dict[str, Any]:
     return arguments
 
 
-def required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+def required(spec: PromptSpec, arguments: dict[str, object]) -> dict[str, object]:
     """A prompt's arguments, checked before its input pipeline runs over them.
 
     Raises:
@@ -82,7 +81,7 @@ def required(spec: PromptSpec, arguments: dict[str, Any]) -> dict[str, Any]:
     return arguments
 
 
-def prepare(arguments: dict[str, Any], pipeline: Pipeline, ctx: TransformContext) -> dict[str, Any]:
+def prepare(arguments: dict[str, object], pipeline: Pipeline, ctx: TransformContext) -> dict[str, object]:
     """Run the input pipeline; its transforms raise `InvalidArgumentsError` to refuse."""
     if not pipeline or not arguments:
         return arguments
@@ -90,7 +89,7 @@ def prepare(arguments: dict[str, Any], pipeline: Pipeline, ctx: TransformContext
     return out if isinstance(out, dict) else arguments
 
 
-def _type(value: Any) -> str:
+def _type(value: object) -> str:
     if isinstance(value, list | tuple):
         return "array"
     if isinstance(value, str):

@@ -14,15 +14,14 @@ import inspect
 import itertools
 import time
 from collections.abc import Callable
-from typing import Any
 
 from cloudg_lab.errors import ToolTimeoutError
 from cloudg_lab.layer.context import ToolContext
 from cloudg_lab.layer.workers import WorkerSlots
 
 
-async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
-                      ctx: ToolContext, kwargs: dict[str, Any], workers: WorkerSlots) -> Any:
+async def run_handler(handler: Callable[..., object], *, is_async: bool, takes_ctx: bool,
+                      ctx: ToolContext, kwargs: dict[str, object], workers: WorkerSlots) -> object:
     """Call `handler` the way its kind needs, awaiting whatever a sync wrapper hands back.
 
     Raises:
@@ -31,10 +30,10 @@ async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx:
     args = (ctx,) if takes_ctx else ()
     try:
         if is_async:
-            result = await handler(*args, **kwargs)
+            result = handler(*args, **kwargs)
         else:
             result = await workers.run(ctx.principal.id, functools.partial(handler, *args, **kwargs))
-        if inspect.isawaitable(result):
+        if inspect.isawaitable(result):  # a coroutine, or what a sync wrapper hands back
             result = await result
     except asyncio.CancelledError:
         ctx.cancel()
@@ -42,9 +41,9 @@ async def run_handler(handler: Callable[..., Any], *, is_async: bool, takes_ctx:
     return result
 
 
-async def run_with_timeout(handler: Callable[..., Any], *, is_async: bool, takes_ctx: bool,
-                           ctx: ToolContext, kwargs: dict[str, Any], workers: WorkerSlots,
-                           seconds: float | None, label: str) -> Any:
+async def run_with_timeout(handler: Callable[..., object], *, is_async: bool, takes_ctx: bool,
+                           ctx: ToolContext, kwargs: dict[str, object], workers: WorkerSlots,
+                           seconds: float | None, label: str) -> object:
     """`run_handler` under a limit of `seconds` (None or 0: no limit).
 
     Raises:

@@ -15,8 +15,8 @@ from __future__ import annotations
 import copy
 import logging
 import time
-from collections.abc import Callable
-from typing import Any, Literal, TypeVar, overload
+from collections.abc import Callable, Iterable
+from typing import Literal, TypeVar, overload
 
 from cloudg_lab.errors import HANDLER_ERROR, MCPLayerError, NotFoundError, outcome
 from cloudg_lab.layer import finalize, inputs, lookup
@@ -35,19 +35,21 @@ from cloudg_lab.registry import PromptSpec, ResourceSpec, Spec, TemplateSpec, To
 from cloudg_lab.registry.signatures import call_shape
 from cloudg_lab.types import (
     META_PREFIX,
+    BlobResourceContents,
     CallInfo,
     Kind,
     Middleware,
     Principal,
     PromptResult,
     ResourceContents,
+    TextResourceContents,
     ToolResult,
 )
 
 _log = logging.getLogger("cloudg_lab.layer")
 S = TypeVar("S", bound=Spec)
 T = TypeVar("T")
-EMPTY_COMPLETION: dict[str, Any] = {"values": [], "total": 0, "hasMore": False}
+EMPTY_COMPLETION: dict[str, object] = {"values": [], "total": 0, "hasMore": False}
 
 
 class Lifecycle:
@@ -142,7 +144,7 @@ class Lifecycle:
         info = self._begin("resource", spec, principal, name=str(uri), arguments=variables,
                            context=context, started=started)
         try:
-            return list(await self.chain("resource")(info))
+            return _contents(await self.chain("resource")(info))
         except Exception as exc:
             self._route(info, exc)  # the table makes every resource failure a protocol error
             raise
@@ -170,7 +172,9 @@ class Lifecycle:
         info = self._begin("prompt", spec, principal, name=spec.name, arguments=arguments,
                            context=context, started=started)
         try:
-            result: PromptResult = await self.chain("prompt")(info)
+            result = await self.chain("prompt")(info)
+            if not isinstance(result, PromptResult):
+                raise _not_a_result(result, "a PromptResult")
             return result
         except Exception as exc:
             self._route(info, exc)  # the table makes every prompt failure a protocol error
@@ -189,7 +193,7 @@ class Lifecycle:
     # ----------------------------------------------------------------------- completions
 
     async def complete(self, ref: object, argument: object, principal: Principal,
-                       context_arguments: object) -> dict[str, Any]:
+                       context_arguments: object) -> dict[str, object]:
         """Unknown refs and handler errors give the empty result; policy refusals raise."""
         started = time.perf_counter()
         if not isinstance(argument, dict) or not isinstance(argument.get("name"), str):
@@ -204,20 +208,22 @@ class Lifecycle:
         info = self._begin("completion", spec, principal, name=name, arguments=arguments,
                            context=None, started=started)
         try:
-            values: dict[str, Any] = await self.chain("completion")(info)
+            values = await self.chain("completion")(info)
+            if not isinstance(values, dict):
+                raise _not_a_result(values, "a completion")
             return values
         except Exception as exc:
             empty = self._route(info, exc)  # only a policy refusal raises
             assert isinstance(empty, dict)
             return dict(empty)
 
-    async def _completion_terminal(self, info: CallInfo) -> dict[str, Any]:
+    async def _completion_terminal(self, info: CallInfo) -> dict[str, object]:
         spec, ctx = info.spec, bound_context(info)
         if not isinstance(spec, PromptSpec | TemplateSpec):
             raise _wrong_kind(info)
         policy, principal = self.policy, info.principal
         ticket = await self._admit(info, spec, "completion")
-        arg_name = str(info.arguments["argument"])
+        arg_name = str(_completion_request(info).get("argument", ""))
         completer = spec.completions.get(arg_name)
         if completer is None:
             return dict(EMPTY_COMPLETION)
@@ -226,23 +232,24 @@ class Lifecycle:
         raw = await run_handler(completer, is_async=is_async, takes_ctx=takes_ctx, ctx=ctx,
                                 kwargs={"value": value if isinstance(value, str) else "",
                                         "context_arguments": context_args}, workers=self.workers)
-        values = [v for v in (raw or []) if isinstance(v, str)]
+        values = [v for v in (raw if isinstance(raw, Iterable) else ()) if isinstance(v, str)]
         tctx = self._tctx("completion", info.name, spec, principal, arguments=context_args,
                           call=ctx)
         return finalize.completion_values(values, arg_name, policy.output_pipeline(spec, principal),
                                           tctx)
 
     def _completion_inputs(self, info: CallInfo, ctx: ToolContext, ticket: AuditEntry | None,
-                           arg_name: str) -> tuple[Any, dict[str, Any]]:
+                           arg_name: str) -> tuple[object, dict[str, object]]:
         """The partial value and context arguments after the input pipeline; a refusal is
         audited (the caller then gets the empty completion)."""
         spec, principal = info.spec, info.principal
         pipeline = self.policy.input_pipeline(spec, principal)
         ictx = self._tctx("completion", info.name, spec, principal)
-        typed = info.arguments["value"]
+        request = _completion_request(info)
+        typed = request.get("value", "")
         try:
             value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
-            context_args = inputs.prepare(inputs.check_shape(info.arguments["context"],
+            context_args = inputs.prepare(inputs.check_shape(request.get("context", {}),
                                                              "Context arguments"), pipeline, ictx)
         except MCPLayerError as exc:
             self._rejected(info, ticket, exc)
@@ -264,7 +271,7 @@ class Lifecycle:
         return await self.policy.check_call_async(spec, info.principal, info.arguments, kind=kind,
                                                   name=info.name, request_id=info.request_id)
 
-    def _begin(self, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: Any,
+    def _begin(self, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: object,
                context: ToolContext | None, started: float,
                timeout: float | None = None) -> CallInfo:
         base = context or ToolContext(principal=principal)
@@ -283,7 +290,7 @@ class Lifecycle:
                         timeout=timeout)
 
     def _inputs(self, info: CallInfo, ctx: ToolContext, ticket: AuditEntry | None,
-                required: PromptSpec | None = None) -> dict[str, Any]:
+                required: PromptSpec | None = None) -> dict[str, object]:
         """Shape check, required prompt arguments and input pipeline; a refusal rewrites the audit."""
         try:
             arguments = inputs.check_shape(info.arguments)
@@ -306,7 +313,7 @@ class Lifecycle:
                                      request_id=info.request_id)
 
     def _tctx(self, kind: Kind, name: str, spec: Spec | None, principal: Principal, *,
-              arguments: dict[str, Any] | None = None,
+              arguments: dict[str, object] | None = None,
               call: ToolContext | None = None) -> TransformContext:
         """A transform context; with `call`, the real values its input side reversed count as
         known identifiers, so the output never echoes them in clear."""
@@ -319,7 +326,7 @@ class Lifecycle:
             sensitivity=spec.sensitivity if spec is not None else "internal",
             dataset=self._dataset(arguments, principal), known=known)
 
-    def _dataset(self, arguments: dict[str, Any] | None, principal: Principal) -> str | None:
+    def _dataset(self, arguments: dict[str, object] | None, principal: Principal) -> str | None:
         """The dataset a call concerns (the caller's active one by default), for provenance."""
         if arguments:
             named = arguments.get("dataset")
@@ -337,7 +344,7 @@ class Lifecycle:
         out.message, out.data, out.args = message, data, (message,)
         return out
 
-    def _route(self, info: CallInfo, exc: BaseException) -> ToolResult | dict[str, Any]:
+    def _route(self, info: CallInfo, exc: BaseException) -> ToolResult | dict[str, object]:
         """The one place a failure after lookup goes where `errors.outcome` says: an `isError`
         tool result, the empty completion, or a protocol error (raised) whose message and data
         passed the output pipeline. Unexpected exceptions are logged with their frames first.
@@ -383,12 +390,34 @@ def _found(kind: Kind, find: Callable[[], T]) -> T | None:
         raise
 
 
-def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, Any]:
+def _as_error(exc: BaseException, kind: Kind, name: str) -> tuple[int | str, str, object]:
     """(code, message, data) for any exception; unexpected ones are logged with their frames."""
     if isinstance(exc, MCPLayerError):
         return exc.code, exc.message, exc.data
     log_failure(_log, f"{kind} {name}", exc)
     return HANDLER_ERROR, f"{type(exc).__name__}: {exc}", None
+
+
+def _completion_request(info: CallInfo) -> dict[str, object]:
+    """`argument`, `value` and `context`, as `complete` put them in the call's arguments."""
+    return info.arguments if isinstance(info.arguments, dict) else {}
+
+
+def _contents(found: object) -> list[ResourceContents]:
+    """What the resource chain returned, checked to be contents.
+
+    Raises:
+        TypeError: when a middleware returned something else.
+    """
+    items = list(found) if isinstance(found, Iterable) else None
+    contents = [c for c in items or () if isinstance(c, TextResourceContents | BlobResourceContents)]
+    if items is None or len(contents) != len(items):
+        raise _not_a_result(found, "resource contents")
+    return contents
+
+
+def _not_a_result(found: object, expected: str) -> TypeError:
+    return TypeError(f"middleware returned {type(found).__name__} instead of {expected}")
 
 
 def _spec_of(info: CallInfo, kind: type[S]) -> S:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.registry import PromptSpec, ResourceSpec, TemplateSpec, ToolSpec
 
 
-def tool_wire(spec: ToolSpec, prefix: str, *, with_output_schema: bool) -> dict[str, Any]:
+def tool_wire(spec: ToolSpec, prefix: str, *, with_output_schema: bool) -> dict[str, object]:
     """`outputSchema` only when the caller's output pipeline cannot change the structure."""
-    wire: dict[str, Any] = {"name": prefix + spec.name, "description": spec.description,
+    wire: dict[str, object] = {"name": prefix + spec.name, "description": spec.description,
                             "inputSchema": dict(spec.input_schema)}
     if spec.title:
         wire["title"] = spec.title
@@ -21,18 +19,18 @@ def tool_wire(spec: ToolSpec, prefix: str, *, with_output_schema: bool) -> dict[
     return wire
 
 
-def resource_wire(spec: ResourceSpec) -> dict[str, Any]:
+def resource_wire(spec: ResourceSpec) -> dict[str, object]:
     return {"uri": spec.uri, "name": spec.name, "description": spec.description,
             "mimeType": spec.mime_type, "_meta": spec.catalog_meta()}
 
 
-def template_wire(spec: TemplateSpec) -> dict[str, Any]:
+def template_wire(spec: TemplateSpec) -> dict[str, object]:
     return {"uriTemplate": spec.uri_template, "name": spec.name, "description": spec.description,
             "mimeType": spec.mime_type, "_meta": spec.catalog_meta()}
 
 
-def prompt_wire(spec: PromptSpec, prefix: str) -> dict[str, Any]:
-    wire: dict[str, Any] = {"name": prefix + spec.name, "description": spec.description,
+def prompt_wire(spec: PromptSpec, prefix: str) -> dict[str, object]:
+    wire: dict[str, object] = {"name": prefix + spec.name, "description": spec.description,
                             "arguments": [a.to_wire() for a in spec.arguments],
                             "_meta": spec.catalog_meta()}
     if spec.title:

@@ -11,12 +11,14 @@ pasted into a tool name or URI does not come back in the message.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from cloudg_lab.errors import NotFoundError
 from cloudg_lab.policy import Policy
 from cloudg_lab.registry import PromptSpec, Registry, ResourceSpec, TemplateSpec, ToolSpec
-from cloudg_lab.types import Kind, Principal
+from cloudg_lab.types import Kind, Principal, Spec
+
+S = TypeVar("S", bound=Spec)
 
 
 def strip_prefix(name: str, prefix: str) -> str | None:
@@ -31,9 +33,8 @@ def tool(registry: Registry, policy: Policy, prefix: str, name: object, principa
     """Raises:
         NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
     """
-    spec: ToolSpec = _by_name("tool", registry.tool, policy, prefix, name, principal=principal,
-                               arguments=arguments)
-    return spec
+    return _by_name("tool", registry.tool, policy, prefix, name, principal=principal,
+                    arguments=arguments)
 
 
 def prompt(registry: Registry, policy: Policy, prefix: str, name: object, principal: Principal, *,
@@ -41,13 +42,12 @@ def prompt(registry: Registry, policy: Policy, prefix: str, name: object, princi
     """Raises:
         NotFoundError: `Unknown prompt: NAME`, for unknown, hidden or unprefixed names.
     """
-    spec: PromptSpec = _by_name("prompt", registry.prompt, policy, prefix, name,
-                                 principal=principal, arguments=arguments)
-    return spec
+    return _by_name("prompt", registry.prompt, policy, prefix, name, principal=principal,
+                    arguments=arguments)
 
 
-def _by_name(kind: Kind, find: Callable[[str], Any], policy: Policy, prefix: str, name: object, *,
-             principal: Principal, arguments: object) -> Any:
+def _by_name(kind: Kind, find: Callable[[str], S | None], policy: Policy, prefix: str, name: object,
+             *, principal: Principal, arguments: object) -> S:
     label = name if isinstance(name, str) else repr(name)
     bare = strip_prefix(name, prefix) if isinstance(name, str) else None
     spec = find(bare) if bare is not None else None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from cloudg_lab.data.workspace import Workspace
 from cloudg_lab.layer import listing
@@ -59,7 +58,7 @@ class LayerPort:
         found: ToolSpec | None = self.services.registry.tool(name)
         return found
 
-    async def listed(self, kind: str, principal: Principal) -> list[dict[str, Any]]:
+    async def listed(self, kind: str, principal: Principal) -> list[dict[str, object]]:
         registry, allowed = self.services.registry, self.policy.is_allowed
         if kind == "tools":
             return [listing.tool_wire(s, self.prefix,
@@ -74,11 +73,11 @@ class LayerPort:
     def known_identifiers(self) -> Mapping[str, str] | None:
         return self.services.known_identifiers()
 
-    def vault_stats(self) -> dict[str, Any]:
-        stats: dict[str, Any] = self.policy.vault.stats()
+    def vault_stats(self) -> dict[str, object]:
+        stats: dict[str, object] = self.policy.vault.stats()
         return stats
 
-    def reveal(self, text: str, principal: Principal) -> dict[str, Any]:
+    def reveal(self, text: str, principal: Principal) -> dict[str, object]:
         return reveal(self.policy.vault, text, self.policy.namespace(principal))
 
     def audit_counters(self) -> dict[str, int]:
@@ -88,8 +87,8 @@ class LayerPort:
                       principal: str | None) -> list[AuditEntry]:
         return self.policy.audit.entries(last=last, decision=decision, principal=principal)
 
-    def preview(self, value: Any, spec: ToolSpec | None, principal: Principal,
-                name: str) -> tuple[list[str], Any, dict[str, Any]]:
+    def preview(self, value: object, spec: ToolSpec | None, principal: Principal,
+                name: str) -> tuple[list[str], object, dict[str, object]]:
         pipeline = self.policy.output_pipeline(spec, principal)
         tctx = self.policy.transform_context(kind="tool", name=name, principal=principal,
                                              path="/preview", known=self.known_identifiers())

@@ -6,15 +6,13 @@ Unknown keys are refused, defaults filled and values coerced (`"5"` → 5); the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ValidationError
 
 from cloudg_lab.errors import InvalidArgumentsError
 
 
-def validate_arguments(shape_model: type[BaseModel], single_model: bool, arguments: dict[str, Any],
-                       tool: str) -> dict[str, Any]:
+def validate_arguments(shape_model: type[BaseModel], single_model: bool, arguments: dict[str, object],
+                       tool: str) -> dict[str, object]:
     """Validated keyword arguments for the handler.
 
     Raises:

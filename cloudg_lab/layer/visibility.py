@@ -10,7 +10,7 @@ handler compares is exactly what the caller would read.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
 from cloudg_lab.types import JSON
@@ -56,7 +56,7 @@ class Pseudonymous:
     @property
     def key(self) -> str:
         """Same transforms, namespace and vault contents: the same visible forms."""
-        vault: Any = self._vault
+        vault: object = self._vault
         return f"{self._steps}|{self._namespace}|{id(vault)}.{getattr(vault, 'generation', 0)}"
 
     def show(self, value: JSON) -> JSON:

@@ -27,7 +27,7 @@ async def _run(inv: Invocation) -> Any:
         if not isinstance(exc, NotFoundError):
             raise
         scope = inv.session.scope(inv.policy, inv.principal)
-        visible = [p["name"] for p in await scope.layer.list_prompts(scope.principal)]
+        visible = [str(p["name"]) for p in await scope.layer.list_prompts(scope.principal)]
         hint = did_you_mean(exc, inv.args.name, visible)
         if hint is None:
             raise

@@ -33,7 +33,7 @@ async def _visible(inv: Invocation) -> list[str]:
     scope = inv.session.scope(inv.policy, inv.principal)
     resources = await scope.layer.list_resources(scope.principal)
     templates = await scope.layer.list_resource_templates(scope.principal)
-    return [r["uri"] for r in resources] + [t["uriTemplate"] for t in templates]
+    return [str(r["uri"]) for r in resources] + [str(t["uriTemplate"]) for t in templates]
 
 
 COMMANDS = (Command("read", "read a resource (exact or template URI)", _configure, _run),)
