@@ -27,13 +27,15 @@ def test_mypy_strict_is_clean():
 
 PACKAGE = ROOT / "cloudg_lab"
 
-FRAMEWORK_EDGES: frozenset[str] = frozenset()
+FRAMEWORK_EDGES: frozenset[str] = frozenset({
+    "registry/signatures.py",  # pydantic: an unannotated parameter is a field of type Any
+})
 """Modules that adapt to a framework whose own types are `Any` (mcp, IPython, ipywidgets,
 pydantic): the only places `typing.Any` may stay. Everywhere else a value is typed precisely:
 `object` narrowed with `isinstance`, `types.JSONValue`, a TypedDict, a `Protocol`, a TypeVar."""
 
 NOT_YET: frozenset[str] = frozenset({
-    "types.py", "catalog/", "middleware/", "policy/", "registry/", "data/", "sample/",
+    "types.py", "catalog/", "data/", "sample/",
     "notebook/", "adapters/", "privacy/",
 })
 """Modules and packages (a trailing `/`) not yet converted; new modules anywhere else are held

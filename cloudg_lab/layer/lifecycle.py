@@ -129,9 +129,9 @@ class Lifecycle:
         tctx = self._tctx("tool", spec.name, spec, principal, arguments=arguments, call=ctx)
         result = finalize.tool_result(value, policy.output_pipeline(spec, principal), tctx,
                                       ctx.links, self.max_output_chars, page_cursor=ctx.page_cursor)
-        result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
+        duration = result.meta[META_PREFIX + "duration_ms"] = _ms(info.started)
         if ticket is not None:
-            policy.audit.rewrite(ticket, duration_ms=result.meta[META_PREFIX + "duration_ms"])
+            policy.audit.rewrite(ticket, duration_ms=duration)
         return result
 
     # ----------------------------------------------------------------------- resources

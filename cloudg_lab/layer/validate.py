@@ -9,15 +9,19 @@ from __future__ import annotations
 from pydantic import BaseModel, ValidationError
 
 from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.registry.specs import ArgumentsModel
 
 
-def validate_arguments(shape_model: type[BaseModel], single_model: bool, arguments: dict[str, object],
-                       tool: str) -> dict[str, object]:
+def validate_arguments(shape_model: ArgumentsModel | None, single_model: bool,
+                       arguments: dict[str, object], tool: str) -> dict[str, object]:
     """Validated keyword arguments for the handler.
 
     Raises:
         InvalidArgumentsError: -32602 with pydantic's `loc`/`msg`/`type` list (never the input).
+        TypeError: for a spec built without an arguments model (registration always sets one).
     """
+    if shape_model is None:
+        raise TypeError(f"tool {tool} has no arguments model")
     try:
         instance = shape_model.model_validate(arguments)
     except ValidationError as exc:
@@ -28,6 +32,6 @@ def validate_arguments(shape_model: type[BaseModel], single_model: bool, argumen
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise InvalidArgumentsError(f"Invalid arguments for tool '{tool}': {where}: "
                                     f"{first['msg']}{more}", errors) from None
-    if single_model:
+    if single_model or not isinstance(instance, BaseModel):  # a validator that hands back the value
         return {"args": instance}
     return {name: getattr(instance, name) for name in type(instance).model_fields}

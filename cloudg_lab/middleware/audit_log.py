@@ -14,7 +14,6 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from cloudg_lab.middleware import outcomes
 from cloudg_lab.policy.audit import ArgumentHasher, declared_arguments
@@ -39,7 +38,7 @@ class AuditLogMiddleware:
         os.fchmod(self._fd, FILE_MODE)
         self._lock = threading.Lock()
 
-    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> object:
         started = time.perf_counter()
         try:
             result = await call_next(info)
@@ -51,7 +50,7 @@ class AuditLogMiddleware:
                           started, self.hasher))
         return result
 
-    def write(self, entry: dict[str, Any]) -> None:
+    def write(self, entry: dict[str, object]) -> None:
         """Append one line; a write failure is logged and never fails the call."""
         line = (json.dumps(entry, ensure_ascii=False, default=str) + "\n").encode("utf-8", "replace")
         with self._lock:
@@ -70,10 +69,10 @@ class AuditLogMiddleware:
 
 
 def record(info: CallInfo, outcome: str, code: int | str | None, started: float,
-           hasher: ArgumentHasher) -> dict[str, Any]:
+           hasher: ArgumentHasher) -> dict[str, object]:
     """The line written for one call: no argument value, only names and keyed hashes."""
     principal = info.principal
-    entry: dict[str, Any] = {
+    entry: dict[str, object] = {
         "ts": round(time.time(), 6), "event": "mcp.call", "kind": info.kind,
         "name": _scrubbed_name(info), "principal": {"id": principal.id, "roles": sorted(principal.roles)},
         "request_id": info.request_id,

@@ -17,7 +17,6 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
 
 from cachetools import TTLCache
 
@@ -41,15 +40,15 @@ class CachingMiddleware:
             raise ValueError("ttl must be positive and maxsize at least 1")
         self.ttl = ttl
         self.maxsize = maxsize
-        self._entries: TTLCache[tuple[Any, ...], ToolResult] = TTLCache(maxsize, ttl,
-                                                                        timer=time.monotonic)
+        self._entries: TTLCache[tuple[object, ...], ToolResult] = TTLCache(maxsize, ttl,
+                                                                           timer=time.monotonic)
         self._lock = threading.Lock()
-        self._policy_ids: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-        self._watched: weakref.WeakKeyDictionary[Any, Callable[[], None]] = weakref.WeakKeyDictionary()
+        self._policy_ids: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
+        self._watched: weakref.WeakKeyDictionary[object, Callable[[], None]] = weakref.WeakKeyDictionary()
         self.hits = 0
         self.misses = 0
 
-    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> object:
         if info.kind != "tool":
             return await call_next(info)
         spec = info.spec
@@ -75,7 +74,7 @@ class CachingMiddleware:
             self._put(key, copy.deepcopy(result))
         return result
 
-    def clear(self, *_event: Any) -> None:
+    def clear(self, *_event: object) -> None:
         """Drop every entry (also the workspace's change listener)."""
         with self._lock:
             self._entries.clear()
@@ -85,7 +84,7 @@ class CachingMiddleware:
 
     # ------------------------------------------------------------------ keys and storage
 
-    def _key(self, info: CallInfo, gate: CallGate) -> tuple[Any, ...] | None:
+    def _key(self, info: CallInfo, gate: CallGate) -> tuple[object, ...] | None:
         try:
             arguments = json.dumps(info.arguments or {}, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):
@@ -94,7 +93,7 @@ class CachingMiddleware:
         return (self._policy_id(gate.policy), principal.id, tuple(sorted(principal.roles)), info.name,
                 arguments, gate.workspace.version, gate.registry_version)
 
-    def _policy_id(self, policy: Any) -> int:
+    def _policy_id(self, policy: object) -> int:
         """A number for each policy object; unlike `id()` it is never reused for another one."""
         with self._lock:
             found = self._policy_ids.get(policy)
@@ -102,11 +101,11 @@ class CachingMiddleware:
                 found = self._policy_ids[policy] = next(_tokens)
             return found
 
-    def _get(self, key: tuple[Any, ...]) -> ToolResult | None:
+    def _get(self, key: tuple[object, ...]) -> ToolResult | None:
         with self._lock:
             return self._entries.get(key)
 
-    def _put(self, key: tuple[Any, ...], result: ToolResult) -> None:
+    def _put(self, key: tuple[object, ...], result: ToolResult) -> None:
         with self._lock:
             self._entries[key] = result
 

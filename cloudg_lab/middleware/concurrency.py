@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import weakref
 from collections.abc import AsyncIterator, Iterable
-from typing import Any
 
 from cloudg_lab.errors import RateLimitedError
 from cloudg_lab.types import CallInfo, CallNext, Kind
@@ -41,7 +40,7 @@ class ConcurrencyLimitMiddleware:
         self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Gates] = (
             weakref.WeakKeyDictionary())
 
-    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> object:
         if info.kind not in self.kinds:
             return await call_next(info)
         gates = self._gates()

@@ -12,7 +12,6 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
 
 from cloudg_lab.middleware import outcomes
 from cloudg_lab.registry.registrar import Registrar
@@ -42,7 +41,7 @@ class MetricsMiddleware:
         self._series: dict[str, _Series] = {}
         self._lock = threading.Lock()
 
-    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> object:
         started = time.perf_counter()
         try:
             result = await call_next(info)
@@ -64,7 +63,7 @@ class MetricsMiddleware:
             series.max_ms = max(series.max_ms, elapsed)
             series.window.append(elapsed)
 
-    def snapshot(self) -> dict[str, dict[str, Any]]:
+    def snapshot(self) -> dict[str, dict[str, object]]:
         """`{kind:key: {calls, errors, p50_ms, p95_ms, max_ms}}`, keys sorted."""
         with self._lock:
             copies = {k: (s.calls, s.errors, s.max_ms, sorted(s.window)) for k, s in self._series.items()}
@@ -99,7 +98,7 @@ def register_metrics_resource(layer: Registrar, metrics: MetricsMiddleware, uri:
     if "{" in uri:
         raise ValueError(f"The metrics resource needs a plain URI, not a template ({uri!r})")
 
-    def read_metrics() -> dict[str, dict[str, Any]]:
+    def read_metrics() -> dict[str, dict[str, object]]:
         """Calls, errors and p50/p95/max latency in ms per kind:name since the server started."""
         return metrics.snapshot()
 

@@ -8,7 +8,7 @@ middleware built; both read the same here, from the one table in `cloudg_lab.err
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Literal
+from typing import Literal
 
 from cloudg_lab.errors import FailureName, failure_name, failure_name_of_code
 from cloudg_lab.errors import error_code as code_of
@@ -25,13 +25,13 @@ def of_error(error: BaseException) -> Outcome:
     return failure_name(error)
 
 
-def of_result(result: Any) -> Outcome:
+def of_result(result: object) -> Outcome:
     if isinstance(result, ToolResult) and result.is_error:
         return failure_name_of_code(result.error_code)
     return "ok"
 
 
-def error_code(result: Any, error: BaseException | None) -> int | str | None:
+def error_code(result: object, error: BaseException | None) -> int | str | None:
     """The code a failed call carries, for records; None for successes."""
     if error is not None:
         return code_of(error)

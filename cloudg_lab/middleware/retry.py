@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from typing import Any
 
 from cloudg_lab.errors import MCPLayerError
 from cloudg_lab.registry import ToolSpec
@@ -37,7 +36,7 @@ class RetryMiddleware:
         self.retry_on = retry_on
         self.retry_codes = frozenset(retry_codes)
 
-    async def __call__(self, info: CallInfo, call_next: CallNext) -> Any:
+    async def __call__(self, info: CallInfo, call_next: CallNext) -> object:
         spec = info.spec
         if not (isinstance(spec, ToolSpec) and spec.read_only and spec.idempotent):
             return await call_next(info)
@@ -61,5 +60,5 @@ class RetryMiddleware:
             return exc.code in self.retry_codes
         return isinstance(exc, self.retry_on)
 
-    def _transient_result(self, result: Any) -> bool:
+    def _transient_result(self, result: object) -> bool:
         return isinstance(result, ToolResult) and result.is_error and result.error_code in self.retry_codes

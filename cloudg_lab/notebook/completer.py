@@ -8,6 +8,7 @@ installed and removed by the extension.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from IPython.core.completer import CompletionContext, SimpleCompletion, context_matcher
@@ -41,8 +42,8 @@ def _positional(session: Session, sub: str, before: list[str]) -> list[str]:
         if not before:
             return [s.name for s in layer.visible_tools(principal)]
         tool = layer.registry.tool(before[0])
-        properties = (tool.input_schema.get("properties") or {}) if tool is not None else {}
-        return [f"{name}=" for name in properties]
+        properties = tool.input_schema.get("properties") if tool is not None else None
+        return [f"{name}=" for name in properties] if isinstance(properties, Mapping) else []
     if sub == "read":
         return ([s.uri for s in layer.registry.resources() if policy.is_allowed(s, principal)]
                 + [s.uri_template for s in layer.registry.templates() if policy.is_allowed(s, principal)])

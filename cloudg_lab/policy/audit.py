@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Literal
+from typing import Literal, TypedDict, Unpack
 
 from cloudg_lab.observers import Listeners
 
@@ -45,11 +45,19 @@ class AuditEntry:
     instance: str = ""
     """Which instance of a fleet decided ("" for this process; set in a fleet's merged trail)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         data = asdict(self)
         data["roles"] = list(self.roles)
         data["arguments"] = dict(self.arguments)
         return data
+
+
+class EntryChanges(TypedDict, total=False):
+    """What a decision's entry may learn after it was recorded (`AuditLog.rewrite`)."""
+
+    decision: Decision
+    reason: str
+    duration_ms: float | None
 
 
 class ArgumentHasher:
@@ -62,11 +70,11 @@ class ArgumentHasher:
         salt = os.environ.get("CLOUDG_LAB_AUDIT_SALT")
         self._key = key or (salt.encode() if salt else os.urandom(32))
 
-    def digest(self, value: Any) -> str:
+    def digest(self, value: object) -> str:
         text = json.dumps(_bounded(value, 0), sort_keys=True, default=repr, ensure_ascii=False)
         return hmac.new(self._key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:12]
 
-    def arguments(self, arguments: Any, declared: Container[str] = ()) -> dict[str, str]:
+    def arguments(self, arguments: object, declared: Container[str] = ()) -> dict[str, str]:
         """Argument name → hash of its value; a name the primitive does not declare is hashed
         too, since a caller may send a real value as a name (`{"billing-db": 1}`)."""
         if not isinstance(arguments, Mapping):
@@ -75,7 +83,7 @@ class ArgumentHasher:
                 for k, v in arguments.items()}
 
 
-def _bounded(value: Any, depth: int) -> Any:
+def _bounded(value: object, depth: int) -> object:
     """A copy safe to serialise: deep nesting is cut, unknown objects become their type name."""
     if depth > _MAX_HASH_DEPTH:
         return "<deep>"
@@ -119,7 +127,7 @@ class AuditLog:
         self._notify(entry, False)
         return entry
 
-    def rewrite(self, entry: AuditEntry, **changes: Any) -> AuditEntry:
+    def rewrite(self, entry: AuditEntry, **changes: Unpack[EntryChanges]) -> AuditEntry:
         """Replace `entry` in place (e.g. `allowed` → `rejected`); appended if already evicted."""
         with self._lock:
             new = replace(entry, **changes)
@@ -203,7 +211,7 @@ COMPLETION_ARGUMENTS = frozenset({"argument", "value", "context"})
 """What a completion request carries (ARCHITECTURE.md, "Other kinds")."""
 
 
-def declared_arguments(spec: Any, kind: str) -> frozenset[str]:
+def declared_arguments(spec: object, kind: str) -> frozenset[str]:
     """The argument names a call of `kind` to `spec` may carry in clear in an audit record."""
     if kind == "completion":
         return COMPLETION_ARGUMENTS

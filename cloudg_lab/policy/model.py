@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -77,9 +77,9 @@ class Rule(AccessRules):
     name: str = "rule"
     description: str = ""
     match: Match = Match()
-    transforms: list[dict[str, Any]] = []
+    transforms: list[dict[str, object]] = []
     transforms_mode: Literal["append", "prepend", "replace"] = "append"
-    input_transforms: list[dict[str, Any]] = []
+    input_transforms: list[dict[str, object]] = []
     rate_limits: list[RateLimit] = []
 
 
@@ -126,8 +126,8 @@ class PolicyModel(AccessRules):
     roles: dict[str, Rule] = {}
     rules: list[Rule] = []
     rate_limits: list[RateLimit] = []
-    transforms: list[dict[str, Any]] = []
-    input_transforms: list[dict[str, Any]] = []
+    transforms: list[dict[str, object]] = []
+    input_transforms: list[dict[str, object]] = []
     vault: VaultConfig = VaultConfig()
     detectors: list[DetectorSpec] = []
     disabled_detectors: list[str] = []
@@ -144,7 +144,7 @@ _REPLACE_KEYS = frozenset({"transforms", "input_transforms", "allow_tools", "all
                            "allow_prompts", "allow_categories", "allow_capabilities", "show_denied"})
 
 
-def merge(base: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+def merge(base: Mapping[str, object], child: Mapping[str, object]) -> dict[str, object]:
     """Apply `child` over `base`: scalars replace, maps deep-merge, deny lists union,
     rule-like lists concatenate, transform and allow lists replace."""
     out = dict(base)
@@ -176,7 +176,7 @@ def profile_text(name: str) -> str:
     return (resources.files("cloudg_lab.policy") / "profiles" / f"{normal}.yaml").read_text("utf-8")
 
 
-def parse_text(text: str, origin: str = "<policy>") -> dict[str, Any]:
+def parse_text(text: str, origin: str = "<policy>") -> dict[str, object]:
     """YAML (JSON is YAML) text to a dict, with the line of a syntax error.
 
     Raises:
@@ -197,7 +197,7 @@ def parse_text(text: str, origin: str = "<policy>") -> dict[str, Any]:
     return data
 
 
-def resolve(source: str | Path | Mapping[str, Any], *, origin: str | None = None,
+def resolve(source: str | Path | Mapping[str, object], *, origin: str | None = None,
             text: str | None = None, _depth: int = 0) -> tuple[PolicyModel, str]:
     """Load `source` (profile name, file path, YAML/JSON text or dict), following `extends`.
 
@@ -225,8 +225,8 @@ def resolve(source: str | Path | Mapping[str, Any], *, origin: str | None = None
         raise PolicyError(_describe(exc, origin, text)) from None
 
 
-def _raw(source: str | Path | Mapping[str, Any], origin: str | None,
-         text: str | None) -> tuple[Mapping[str, Any], str, str | None]:
+def _raw(source: str | Path | Mapping[str, object], origin: str | None,
+         text: str | None) -> tuple[Mapping[str, object], str, str | None]:
     if isinstance(source, Mapping):
         return source, origin or "<dict>", text
     form = "path" if isinstance(source, Path) else _form_of(source)
@@ -272,7 +272,7 @@ def _describe(exc: ValidationError, origin: str, text: str | None) -> str:
     return f"Invalid policy {origin}: {loc}{where}: {msg}{tail}"
 
 
-def _line_of(text: str, loc: tuple[Any, ...]) -> int | None:
+def _line_of(text: str, loc: tuple[object, ...]) -> int | None:
     """The 1-based YAML line of the node at `loc`, found by walking the composed node tree."""
     try:
         node = yaml.compose(text)

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from cloudg_lab.errors import AccessDeniedError, PolicyError, RateLimitedError
 from cloudg_lab.policy import engine
@@ -27,7 +27,7 @@ from cloudg_lab.privacy.pipeline import Pipeline, TransformContext, build_pipeli
 from cloudg_lab.privacy.vault import Vault
 from cloudg_lab.types import Kind, Principal, Spec
 
-PolicySource: TypeAlias = "Policy | PolicyModel | str | Path | Mapping[str, Any]"
+PolicySource: TypeAlias = "Policy | PolicyModel | str | Path | Mapping[str, object]"
 """What `Policy.load` and `Layer(policy=...)` accept."""
 _CACHE_LIMIT = 20_000
 
@@ -37,7 +37,7 @@ class _Compiled:
     """What compiling a model produces, shared by every binding of the same rules (memo only)."""
 
     lock: threading.Lock = field(default_factory=threading.Lock)
-    rules: dict[tuple[Any, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = field(
+    rules: dict[tuple[object, ...], tuple[Spec, tuple[Rule, ...], engine.Decision]] = field(
         default_factory=dict)
     pipelines: dict[tuple[str, tuple[int, ...]], Pipeline] = field(default_factory=dict)
     detectors: DetectorSet | None = None
@@ -79,7 +79,7 @@ class Policy:
         init("transforms_anything", bool(model.transforms or model.input_transforms or any(
             r.transforms or r.input_transforms for _, r in self._all_rules())))
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Policy is immutable; cannot set {name!r} (bind state with `bound`)")
 
     def bound(self, *, audit: AuditLog | None = None, rate_limiter: RateLimiter | None = None,
@@ -134,7 +134,7 @@ class Policy:
         return [(f"roles.{k}", r) for k, r in self.model.roles.items()] + [
             (f"rules[{i}]", r) for i, r in enumerate(self.model.rules)]
 
-    def _compiled(self, steps: list[dict[str, Any]], where: str) -> Pipeline:
+    def _compiled(self, steps: list[dict[str, object]], where: str) -> Pipeline:
         key = (where, tuple(id(s) for s in steps))
         found = self._memo.pipelines.get(key)
         if found is None:
@@ -196,7 +196,7 @@ class Policy:
     def may(self, principal: Principal, capability: str) -> bool:
         return engine.may(self.model, principal, capability)
 
-    def check_call(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind,
+    def check_call(self, spec: Spec, principal: Principal, arguments: object, *, kind: Kind,
                    name: str, request_id: str | int | None = None) -> AuditEntry | None:
         """Access, then rate limits; records the decision and returns the entry (the ticket).
 
@@ -211,7 +211,7 @@ class Policy:
         return self._admit(refusal, spec, principal, hashed=hashed, kind=kind, name=name,
                            request_id=request_id)
 
-    async def check_call_async(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind,
+    async def check_call_async(self, spec: Spec, principal: Principal, arguments: object, *, kind: Kind,
                                name: str, request_id: str | int | None = None) -> AuditEntry | None:
         """`check_call` for a caller on an event loop: a shared rate-limit store is awaited, so
         the loop serves other calls meanwhile.
@@ -226,7 +226,7 @@ class Policy:
         return self._admit(refusal, spec, principal, hashed=hashed, kind=kind, name=name,
                            request_id=request_id)
 
-    def _access(self, spec: Spec, principal: Principal, arguments: Any, *, kind: Kind, name: str,
+    def _access(self, spec: Spec, principal: Principal, arguments: object, *, kind: Kind, name: str,
                 request_id: str | int | None) -> tuple[list[RateLimit], dict[str, str]]:
         """The limits that apply and the hashed arguments, once access is granted.
 
@@ -264,14 +264,14 @@ class Policy:
         return self._record("allowed", kind, name, principal, hashed=hashed, reason="",
                             request_id=request_id, always=always)
 
-    def record_hidden(self, kind: Kind, name: str, principal: Principal, arguments: Any = None,
+    def record_hidden(self, kind: Kind, name: str, principal: Principal, arguments: object = None,
                       request_id: str | int | None = None) -> AuditEntry | None:
         """An unknown or hidden primitive was asked for: decision `not_found`."""
         return self._record("not_found", kind, name, principal, hashed=self.hasher.arguments(arguments),
                             reason="unknown or hidden by policy", request_id=request_id)
 
     def record_rejection(self, ticket: AuditEntry | None, reason: str, *, kind: Kind, name: str,
-                         principal: Principal, arguments: Any = None,
+                         principal: Principal, arguments: object = None,
                          request_id: str | int | None = None) -> AuditEntry | None:
         """The input stage refused a call `check_call` allowed: the `allowed` entry does not stand.
 
@@ -352,7 +352,7 @@ class Policy:
         out = pipeline.apply(text, ctx)
         return out if isinstance(out, str) else text
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, object]:
         """What the policy hides, denies and transforms, for `%%mcp policy` and `policy_review`."""
         m = self.model
         return {"name": m.name, "description": m.description, "extends": m.extends,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypedDict, TypeVar
 
 from cloudg_lab.registry.registry import Registry
 from cloudg_lab.registry.signatures import call_shape, inspect_handler
@@ -23,12 +23,28 @@ from cloudg_lab.registry.specs import (
     TemplateSpec,
     ToolSpec,
     check_capabilities,
-    sensitivity_rank,
+    check_sensitivity,
 )
 from cloudg_lab.registry.uritemplate import variables as template_variables
-from cloudg_lab.types import NAME_PATTERN
+from cloudg_lab.types import NAME_PATTERN, Sensitivity
 
-F = TypeVar("F", bound=Callable[..., Any])
+F = TypeVar("F", bound=Callable[..., object])
+
+
+class _ResourceFields(TypedDict):
+    """What a resource and a template spec share, built once by `Registrar.resource`."""
+
+    name: str
+    handler: Callable[..., object]
+    description: str
+    mime_type: str
+    takes_ctx: bool
+    is_async: bool
+    category: str
+    sensitivity: Sensitivity
+    capabilities: frozenset[str]
+    tags: tuple[str, ...]
+    privileged: bool
 
 
 class Registrar:
@@ -43,7 +59,7 @@ class Registrar:
              capabilities: Iterable[str] = ("read_state",), tags: Iterable[str] = (),
              timeout_seconds: float | None = None, read_only: bool = True,
              destructive: bool = False, idempotent: bool = True, open_world: bool = False,
-             output_schema: Mapping[str, Any] | None = None,
+             output_schema: Mapping[str, object] | None = None,
              title: str | None = None) -> Callable[[F], F]:
         """Register a tool; its arguments come from the handler's signature.
 
@@ -54,13 +70,13 @@ class Registrar:
         def decorate(fn: F) -> F:
             tool_name = _check_name(name or fn.__name__)
             shape = inspect_handler(fn, tool_name)
-            sensitivity_rank(sensitivity)
+            level = check_sensitivity(sensitivity)
             self.registry.add(ToolSpec(
                 name=tool_name, handler=fn, description=description or _doc(fn),
                 input_schema=shape.input_schema, output_schema=output_schema,
                 arguments_model=shape.model, takes_ctx=shape.takes_ctx,
                 single_model=shape.single_model, is_async=shape.is_async, category=category,
-                sensitivity=sensitivity, capabilities=check_capabilities(tuple(capabilities)),  # type: ignore[arg-type]
+                sensitivity=level, capabilities=check_capabilities(tuple(capabilities)),
                 tags=tuple(tags), timeout_seconds=timeout_seconds, read_only=read_only,
                 destructive=destructive, idempotent=idempotent, open_world=open_world, title=title,
                 privileged=self._privileged))
@@ -72,7 +88,7 @@ class Registrar:
                  mime_type: str = "application/json", category: str = "general",
                  sensitivity: str = "internal", capabilities: Iterable[str] = ("read_state",),
                  tags: Iterable[str] = (),
-                 completions: Mapping[str, Callable[..., Any]] | None = None) -> Callable[[F], F]:
+                 completions: Mapping[str, Callable[..., object]] | None = None) -> Callable[[F], F]:
         """Register a resource, or a template when `uri` has `{var}` / `{+var}` parts.
 
         Raises:
@@ -80,13 +96,12 @@ class Registrar:
         """
         def decorate(fn: F) -> F:
             takes_ctx, is_async = call_shape(fn)
-            common: dict[str, Any] = {
+            checked = check_capabilities(tuple(capabilities))
+            common: _ResourceFields = {
                 "name": name or fn.__name__, "handler": fn, "description": description or _doc(fn),
                 "mime_type": mime_type, "takes_ctx": takes_ctx, "is_async": is_async,
-                "category": category, "sensitivity": sensitivity,
-                "capabilities": check_capabilities(tuple(capabilities)), "tags": tuple(tags),
-                "privileged": self._privileged}
-            sensitivity_rank(sensitivity)
+                "category": category, "sensitivity": check_sensitivity(sensitivity),
+                "capabilities": checked, "tags": tuple(tags), "privileged": self._privileged}
             names = template_variables(uri)
             if names:
                 _check_params(fn, names, takes_ctx, uri)
@@ -101,17 +116,17 @@ class Registrar:
     def prompt(self, name: str | None = None, *, description: str | None = None,
                arguments: Iterable[PromptArgument] | None = None, category: str = "general",
                sensitivity: str = "internal", capabilities: Iterable[str] = ("read_state",),
-               tags: Iterable[str] = (), completions: Mapping[str, Callable[..., Any]] | None = None,
+               tags: Iterable[str] = (), completions: Mapping[str, Callable[..., object]] | None = None,
                title: str | None = None) -> Callable[[F], F]:
         """Register a prompt; arguments default to the handler's parameters (no default = required)."""
         def decorate(fn: F) -> F:
             takes_ctx, is_async = call_shape(fn)
             args = tuple(arguments) if arguments is not None else _prompt_arguments(fn, takes_ctx)
-            sensitivity_rank(sensitivity)
+            level = check_sensitivity(sensitivity)
             self.registry.add(PromptSpec(
                 name=_check_name(name or fn.__name__), handler=fn, description=description or _doc(fn),
                 arguments=args, takes_ctx=takes_ctx, is_async=is_async, category=category,
-                sensitivity=sensitivity,  # type: ignore[arg-type]
+                sensitivity=level,
                 capabilities=check_capabilities(tuple(capabilities)), tags=tuple(tags),
                 completions=dict(completions or {}), title=title, privileged=self._privileged))
             return fn
@@ -142,17 +157,17 @@ def _check_name(name: str) -> str:
     return name
 
 
-def _doc(fn: Callable[..., Any]) -> str:
+def _doc(fn: Callable[..., object]) -> str:
     return inspect.cleandoc(fn.__doc__ or "").split("\n\n")[0].replace("\n", " ")
 
 
-def _check_params(fn: Callable[..., Any], names: list[str], takes_ctx: bool, uri: str) -> None:
+def _check_params(fn: Callable[..., object], names: list[str], takes_ctx: bool, uri: str) -> None:
     params = list(inspect.signature(fn).parameters)[1 if takes_ctx else 0:]
     if sorted(params) != sorted(names):
         raise ValueError(f"template {uri!r} has variables {names} but the handler takes {params}")
 
 
-def _prompt_arguments(fn: Callable[..., Any], takes_ctx: bool) -> tuple[PromptArgument, ...]:
+def _prompt_arguments(fn: Callable[..., object], takes_ctx: bool) -> tuple[PromptArgument, ...]:
     params = list(inspect.signature(fn).parameters.values())[1 if takes_ctx else 0:]
     return tuple(PromptArgument(name=p.name, required=p.default is inspect.Parameter.empty)
                  for p in params)

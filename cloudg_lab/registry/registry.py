@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from typing import Any
 
 from cloudg_lab.registry import uritemplate
 from cloudg_lab.registry.specs import PromptSpec, ResourceSpec, TemplateSpec, ToolSpec
 from cloudg_lab.types import Spec
+
+_Table = dict[str, ToolSpec] | dict[str, ResourceSpec] | dict[str, TemplateSpec] | dict[str, PromptSpec]
+"""One of the registry's four tables, by kind."""
 
 
 class Registry:
@@ -50,7 +52,7 @@ class Registry:
         """Unregister `spec` if it is the one registered under its name or URI (a spec that
         replaced it since stays); whether anything was removed."""
         with self._lock:
-            table: dict[str, Any] = (self._tools if isinstance(spec, ToolSpec)
+            table: _Table = (self._tools if isinstance(spec, ToolSpec)
                                      else self._resources if isinstance(spec, ResourceSpec)
                                      else self._templates if isinstance(spec, TemplateSpec)
                                      else self._prompts)

@@ -12,7 +12,7 @@ import inspect
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, create_model
 
@@ -27,10 +27,10 @@ class HandlerShape:
     takes_ctx: bool
     single_model: bool
     is_async: bool
-    input_schema: dict[str, Any]
+    input_schema: dict[str, object]
 
 
-def inspect_handler(fn: Callable[..., Any], name: str) -> HandlerShape:
+def inspect_handler(fn: Callable[..., object], name: str) -> HandlerShape:
     """Build the arguments model and schema of a tool handler.
 
     Raises:
@@ -45,14 +45,14 @@ def inspect_handler(fn: Callable[..., Any], name: str) -> HandlerShape:
     for p in params:
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.POSITIONAL_ONLY):
             raise TypeError(f"Handler {name!r}: parameter {p.name!r} cannot be passed by name")
-    single = (len(params) == 1 and params[0].name == "args"
-              and _is_model(hints.get("args", params[0].annotation)))
-    if single:
-        base = hints.get("args", params[0].annotation)
+    one_args = len(params) == 1 and params[0].name == "args"
+    base = hints.get("args", params[0].annotation) if one_args else None
+    single = _is_model(base)
+    if _is_model(base):
         model = type(base.__name__, (base,), {"model_config": {**base.model_config, **_FORBID},
                                               "__module__": base.__module__})
     else:
-        fields: dict[str, Any] = {}
+        fields: dict[str, Any] = {}  # pydantic's field definitions: (annotation, default)
         for p in params:
             annotation = hints.get(p.name, p.annotation)
             annotation = Any if annotation is inspect.Parameter.empty else annotation
@@ -63,7 +63,7 @@ def inspect_handler(fn: Callable[..., Any], name: str) -> HandlerShape:
                         is_async=inspect.iscoroutinefunction(fn), input_schema=schema_of(model))
 
 
-def schema_of(model: type[BaseModel]) -> dict[str, Any]:
+def schema_of(model: type[BaseModel]) -> dict[str, object]:
     """The published `inputSchema`: the model's JSON schema without the model's own title.
 
     Titles and docstrings differ between the flat and the model form; dropping them is what
@@ -78,25 +78,25 @@ def schema_of(model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
-def _hints(fn: Callable[..., Any]) -> dict[str, Any]:
+def _hints(fn: Callable[..., object]) -> dict[str, object]:
     try:
         return typing.get_type_hints(fn, include_extras=True)
     except Exception:  # unresolvable forward refs: fall back to raw annotations
         return dict(getattr(fn, "__annotations__", {}))
 
 
-def _is_ctx(param: inspect.Parameter, hints: dict[str, Any]) -> bool:
+def _is_ctx(param: inspect.Parameter, hints: dict[str, object]) -> bool:
     if param.name in _CTX_NAMES:
         return True
     annotation = hints.get(param.name, param.annotation)
     return getattr(annotation, "__name__", None) in _CTX_TYPES
 
 
-def _is_model(annotation: Any) -> bool:
+def _is_model(annotation: object) -> TypeGuard[type[BaseModel]]:
     return isinstance(annotation, type) and issubclass(annotation, BaseModel)
 
 
-def call_shape(fn: Callable[..., Any]) -> tuple[bool, bool]:
+def call_shape(fn: Callable[..., object]) -> tuple[bool, bool]:
     """(takes_ctx, is_async) for resource, prompt and completion handlers."""
     params = list(inspect.signature(fn).parameters.values())
     return (bool(params) and _is_ctx(params[0], _hints(fn)), inspect.iscoroutinefunction(fn))

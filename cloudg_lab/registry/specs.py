@@ -8,20 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from cloudg_lab.registry.uritemplate import variables
-from cloudg_lab.types import Kind, Spec
+from cloudg_lab.types import Kind, Sensitivity, Spec
 
-SENSITIVITIES = ("public", "internal", "confidential", "restricted")
+SENSITIVITIES: tuple[Sensitivity, ...] = ("public", "internal", "confidential", "restricted")
 CAPABILITIES = ("read_state", "write_state", "read_fs", "write_fs", "cloud_access", "exec", "reveal",
                 "manage_data", "upstream")
 """`manage_data`: load and unload the datasets every principal shares (the other capabilities
 name what a primitive touches; this one names who may change what everyone reads).
 `upstream`: forwards to a mounted MCP server, whose behaviour the layer does not know."""
 
-Completer = Callable[..., Any]
+Completer = Callable[..., object]
+
+
+class ArgumentsModel(Protocol):
+    """What validates a tool's arguments: a pydantic model class (`registry.signatures`), or a
+    mounted tool's JSON Schema validator (`adapters.arguments`)."""
+
+    def model_validate(self, obj: dict[str, object], /) -> object: ...
 """`(ctx, value, context_arguments) -> iterable of str`, sync or async."""
+
+
+def check_sensitivity(value: str) -> Sensitivity:
+    """`value` as a sensitivity.
+
+    Raises:
+        ValueError: for an unknown sensitivity.
+    """
+    return SENSITIVITIES[sensitivity_rank(value)]
 
 
 def sensitivity_rank(value: str) -> int:
@@ -52,10 +68,10 @@ def check_capabilities(values: tuple[str, ...] | frozenset[str]) -> frozenset[st
 @dataclass(frozen=True)
 class ToolSpec(Spec):
     name: str = ""
-    handler: Callable[..., Any] = field(default=lambda: None, compare=False)
-    input_schema: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    output_schema: Mapping[str, Any] | None = field(default=None, compare=False)
-    arguments_model: Any = field(default=None, compare=False)
+    handler: Callable[..., object] = field(default=lambda: None, compare=False)
+    input_schema: Mapping[str, object] = field(default_factory=dict, compare=False)
+    output_schema: Mapping[str, object] | None = field(default=None, compare=False)
+    arguments_model: ArgumentsModel | None = field(default=None, compare=False)
     """The pydantic model that validates arguments (built by the layer's validate stage)."""
     takes_ctx: bool = False
     single_model: bool = False
@@ -70,7 +86,8 @@ class ToolSpec(Spec):
 
     @property
     def argument_names(self) -> frozenset[str]:
-        return frozenset(self.input_schema.get("properties") or ())
+        properties = self.input_schema.get("properties")
+        return frozenset(properties) if isinstance(properties, Mapping) else frozenset()
 
     @property
     def kind(self) -> Kind:
@@ -85,7 +102,7 @@ class ToolSpec(Spec):
 class ResourceSpec(Spec):
     uri: str = ""
     name: str = ""
-    handler: Callable[..., Any] = field(default=lambda: None, compare=False)
+    handler: Callable[..., object] = field(default=lambda: None, compare=False)
     mime_type: str = "application/json"
     takes_ctx: bool = False
     is_async: bool = False
@@ -103,7 +120,7 @@ class ResourceSpec(Spec):
 class TemplateSpec(Spec):
     uri_template: str = ""
     name: str = ""
-    handler: Callable[..., Any] = field(default=lambda: None, compare=False)
+    handler: Callable[..., object] = field(default=lambda: None, compare=False)
     mime_type: str = "application/json"
     takes_ctx: bool = False
     is_async: bool = False
@@ -128,14 +145,14 @@ class PromptArgument:
     description: str = ""
     required: bool = False
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> dict[str, object]:
         return {"name": self.name, "description": self.description, "required": self.required}
 
 
 @dataclass(frozen=True)
 class PromptSpec(Spec):
     name: str = ""
-    handler: Callable[..., Any] = field(default=lambda: None, compare=False)
+    handler: Callable[..., object] = field(default=lambda: None, compare=False)
     arguments: tuple[PromptArgument, ...] = ()
     takes_ctx: bool = False
     is_async: bool = False
