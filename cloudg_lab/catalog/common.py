@@ -11,8 +11,8 @@ dataset may hold values no fixed list names.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
-from typing import Annotated, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Annotated
 from urllib.parse import quote
 
 from pydantic import WithJsonSchema
@@ -112,7 +112,7 @@ def asset_uri(ident: str) -> str:
     return _URI_PREFIX + quote(ident, safe=_URI_SAFE_CHARS)
 
 
-Column = Callable[[Inventory, Indexes, Sequence[int]], list[Any]]
+Column = Callable[[Inventory, Indexes, Sequence[int]], list[object]]
 """A brief field's values for some rows, read column by column: a page of 50 briefs costs one
 list comprehension per field, not a function call per cell."""
 
@@ -132,12 +132,13 @@ _FIELD_VALUES: dict[str, Column] = {
 }
 
 
-def brief(ds: Dataset, row: int, fields: Sequence[str] = DEFAULT_FIELDS) -> dict[str, Any]:
+def brief(ds: Dataset, row: int, fields: Sequence[str] = DEFAULT_FIELDS) -> dict[str, object]:
     """An asset as tools return it: `id` first, then the requested fields in a fixed order."""
     return briefs(ds, (row,), fields)[0]
 
 
-def briefs(ds: Dataset, rows: Sequence[int], fields: Sequence[str] = DEFAULT_FIELDS) -> list[dict[str, Any]]:
+def briefs(ds: Dataset, rows: Sequence[int],
+           fields: Sequence[str] = DEFAULT_FIELDS) -> list[dict[str, object]]:
     """`brief` of each of `rows`, in order."""
     inv = ds.inventory
     idx = inv.indexes
@@ -158,8 +159,8 @@ def pick_fields(fields: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(f for f in BRIEF_FIELDS if f in chosen or f == "id")
 
 
-def paged(ctx: HandlerContext, tool: str, ds: Dataset, filters: dict[str, Any], *,
-          cursor: str | None, limit: int, total: int) -> tuple[int, dict[str, Any]]:
+def paged(ctx: HandlerContext, tool: str, ds: Dataset, filters: Mapping[str, object], *,
+          cursor: str | None, limit: int, total: int) -> tuple[int, dict[str, object]]:
     """(offset, paging fields) for a cursor-paged result over `total` items.
 
     The call's context learns how this query's cursors are made, so the output budget can deliver

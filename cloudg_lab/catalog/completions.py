@@ -9,10 +9,10 @@ or substring; a pseudonym typed back completes to itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from cloudg_lab.catalog import visible
 from cloudg_lab.data.records import SEVERITIES
+from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.errors import NoDatasetError
 from cloudg_lab.policy import PROFILES
 from cloudg_lab.ports import HandlerContext
@@ -25,20 +25,20 @@ def _prefixed(value: str, options: Iterable[str]) -> list[str]:
     return [o for o in options if o.casefold().startswith(folded)][:MAX_VALUES]
 
 
-def complete_dataset(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_dataset(ctx: HandlerContext, value: str, context_arguments: Mapping[str, object]) -> list[str]:
     """Loaded dataset names starting with `value`."""
     return _prefixed(value, visible.dataset_names(ctx, ctx.workspace.names()))
 
 
-def complete_severity(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_severity(ctx: HandlerContext, value: str, context_arguments: Mapping[str, object]) -> list[str]:
     return _prefixed(value, SEVERITIES)
 
 
-def complete_policy(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_policy(ctx: HandlerContext, value: str, context_arguments: Mapping[str, object]) -> list[str]:
     return _prefixed(value, PROFILES)
 
 
-def _context_dataset(ctx: HandlerContext, context_arguments: Mapping[str, Any]) -> Any:
+def _context_dataset(ctx: HandlerContext, context_arguments: Mapping[str, object]) -> Dataset | None:
     named = context_arguments.get("dataset") if isinstance(context_arguments, Mapping) else None
     try:
         return ctx.workspace.get(named if isinstance(named, str) and named else None)
@@ -46,7 +46,7 @@ def _context_dataset(ctx: HandlerContext, context_arguments: Mapping[str, Any]) 
         return None
 
 
-def complete_ref(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_ref(ctx: HandlerContext, value: str, context_arguments: Mapping[str, object]) -> list[str]:
     """Asset names, ARNs and ids starting with `value`, then names of other assets containing it."""
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:
@@ -72,7 +72,7 @@ def complete_ref(ctx: HandlerContext, value: str, context_arguments: Mapping[str
     return list(found)
 
 
-def complete_finding(ctx: HandlerContext, value: str, context_arguments: Mapping[str, Any]) -> list[str]:
+def complete_finding(ctx: HandlerContext, value: str, context_arguments: Mapping[str, object]) -> list[str]:
     """Finding ids starting with `value`, worst findings first."""
     ds = _context_dataset(ctx, context_arguments)
     if ds is None:

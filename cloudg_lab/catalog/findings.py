@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -79,7 +79,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                       status: Annotated[Status, Field(description="open, suppressed or all.")] = "open",
                       limit: int = Field(50, ge=1, le=500, description="Findings per page."),
                       cursor: str | None = Field(None, description="next_cursor of the previous page."),
-                      dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                      dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """Findings worst first (severity, then CVSS), filtered by severity, asset and status; paged."""
         ds = dataset_of(ctx, dataset)
         state = choose(status, STATUSES, "status")
@@ -94,14 +94,14 @@ def register(into: Registrar, trusted: Registrar) -> None:
     @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
     def get_finding(ctx: HandlerContext, *,
                     finding_id: str = Field(description="A finding id from list_findings."),
-                    dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                    dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """One finding in full: evidence, remediation, its asset and the compliance results citing it."""
         ds = dataset_of(ctx, dataset)
         return {"dataset": ds.name, **finding_detail(ds, finding_index(ctx, ds, finding_id))}
 
     @into.tool(category=CATEGORY, sensitivity=SENSITIVITY)
     def findings_summary(ctx: HandlerContext, *,
-                         dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                         dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """Open findings by severity and source tool, the most affected assets, compliance status."""
         ds = dataset_of(ctx, dataset)
         overview = findings_overview(ds.inventory)

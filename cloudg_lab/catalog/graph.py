@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -19,6 +19,7 @@ from cloudg_lab.catalog.common import (
 from cloudg_lab.catalog.records import edge_view, node
 from cloudg_lab.data import graph as paths
 from cloudg_lab.data.graph import DIRECTIONS, exposure_reasons, neighbor_edges
+from cloudg_lab.data.workspace import Dataset
 from cloudg_lab.ports import HandlerContext
 from cloudg_lab.registry.registrar import Registrar
 
@@ -28,8 +29,8 @@ MAX_DEPTH = 6
 Direction = Annotated[str, one_of(DIRECTIONS)]
 
 
-def neighbors_of(ds: Any, row: int, direction: str, edge_types: list[str] | None,
-                 limit: int) -> dict[str, Any]:
+def neighbors_of(ds: Dataset, row: int, direction: str, edge_types: list[str] | None,
+                 limit: int) -> dict[str, object]:
     """`neighbors`' result (also the `cloudg://assets/{ref}/neighbors` resource)."""
     inv = ds.inventory
     kinds = frozenset(choose_many(edge_types, sorted(set(inv.edge_types)), "edge_types")) \
@@ -51,7 +52,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                   edge_types: Annotated[list[str] | None,
                                         Field(description="Only these edge types (any case).")] = None,
                   limit: int = Field(50, ge=1, le=500, description="Edges returned."),
-                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """The edges around one asset and what sits at their other end."""
         ds = dataset_of(ctx, dataset)
         way = choose(direction, DIRECTIONS, "direction")
@@ -62,7 +63,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                           limit: int = Field(50, ge=1, le=500, description="Assets per page."),
                           cursor: str | None = Field(None, description="next_cursor of the previous "
                                                                        "page."),
-                          dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                          dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """Assets reachable from the internet and why, riskiest first; paged."""
         ds = dataset_of(ctx, dataset)
         reasons = exposure_reasons(ds.inventory)
@@ -79,7 +80,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                    max_depth: int = Field(4, ge=1, le=MAX_DEPTH, description="Edges per path (1-6)."),
                    max_paths: int = Field(10, ge=1, le=100, description="Paths returned."),
                    directed: bool = Field(True, description="Follow edges only in their direction."),
-                   dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                   dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """Paths between two assets over the edges, shortest first, with bounded search work."""
         ds = dataset_of(ctx, dataset)
         inv = ds.inventory

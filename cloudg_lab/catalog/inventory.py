@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Any
+from collections.abc import Mapping, Sequence
+from typing import Annotated
 
 from pydantic import Field
 
@@ -54,7 +55,7 @@ class CountAssetsArgs(AssetFilterArgs):
     top: int = Field(50, ge=1, le=1000, description="Groups returned (largest first).")
 
 
-def find_assets(ctx: HandlerContext, args: FindAssetsArgs) -> dict[str, Any]:
+def find_assets(ctx: HandlerContext, args: FindAssetsArgs) -> dict[str, object]:
     """Search assets by text, provider, type, region, account, tag, exposure or findings; paged."""
     ds = dataset_of(ctx, args.dataset)
     flt = resolve_filter(ctx, args, ds)
@@ -77,14 +78,14 @@ def get_asset(ctx: HandlerContext, *,
               ref: str = Field(description="Asset id, ARN or name."),
               include_findings: bool = Field(True, description="List the asset's findings (up to 25)."),
               max_relations: int = Field(20, ge=0, le=200, description="Edges listed per direction."),
-              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
     """Everything about one asset: fields, tags, metadata, relations and findings."""
     ds = dataset_of(ctx, dataset)
     row = asset_row(ctx, ds, ref)
     return asset_detail(ds, row, include_findings=include_findings, max_relations=max_relations)
 
 
-def count_assets(ctx: HandlerContext, args: CountAssetsArgs) -> dict[str, Any]:
+def count_assets(ctx: HandlerContext, args: CountAssetsArgs) -> dict[str, object]:
     """Count assets per type, provider, region, account, exposure or worst open severity."""
     ds = dataset_of(ctx, args.dataset)
     group_by = choose(args.group_by, GROUP_KEYS, "group_by")
@@ -102,7 +103,7 @@ def count_assets(ctx: HandlerContext, args: CountAssetsArgs) -> dict[str, Any]:
 
 
 def list_asset_types(ctx: HandlerContext, *,
-                     dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                     dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
     """Asset types present, with counts, exposed assets and open findings per type."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
@@ -117,7 +118,7 @@ def list_asset_types(ctx: HandlerContext, *,
 def list_accounts(ctx: HandlerContext, *,
                   limit: int = Field(100, ge=1, le=500, description="Accounts per page."),
                   cursor: str | None = Field(None, description="next_cursor of the previous page."),
-                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                  dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
     """Accounts, subscriptions and projects with asset counts, regions, exposure and findings."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
@@ -137,7 +138,7 @@ def list_accounts(ctx: HandlerContext, *,
 
 
 def list_regions(ctx: HandlerContext, *,
-                 dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+                 dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
     """Regions with their providers, asset counts and accounts; plus the regions scanned."""
     ds = dataset_of(ctx, dataset)
     inv, idx = ds.inventory, ds.inventory.indexes
@@ -152,7 +153,7 @@ def list_regions(ctx: HandlerContext, *,
 def list_tags(ctx: HandlerContext, *,
               key: str | None = Field(None, description="A tag key to list the values of."),
               top: int = Field(30, ge=1, le=500, description="Keys or values returned."),
-              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, Any]:
+              dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
     """Tag keys by how many assets carry them, or the values of one key."""
     ds = dataset_of(ctx, dataset)
     tags = ds.inventory.tag_index
@@ -182,7 +183,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
         into.tool(category=CATEGORY, sensitivity=SENSITIVITY, tags=tags)(handler)
 
 
-class _Values(dict[str, Any]):
+class _Values(dict[str, list[int]]):
     """Real value → rows, for the tag keys the caller named, with each value as it is seen."""
 
     def __init__(self) -> None:
@@ -193,7 +194,8 @@ class _Values(dict[str, Any]):
         return self.seen.get(value, value)
 
 
-def _values_of(ctx: HandlerContext, key: str, view: visible.TagView, tags: dict[str, Any]) -> _Values:
+def _values_of(ctx: HandlerContext, key: str, view: visible.TagView,
+               tags: Mapping[str, Mapping[str, Sequence[int]]]) -> _Values:
     """Values of the real keys that the caller sees as `key` (tags withheld from it left out)."""
     found = _Values()
     matches = visible.tag_matcher(ctx, key, None)

@@ -7,8 +7,6 @@ ceiling, denied categories), with a count of what they hide.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.ports import PrivilegedContext
 from cloudg_lab.registry.registrar import Registrar
 
@@ -19,11 +17,11 @@ def register(into: Registrar, trusted: Registrar) -> None:
     """Add the meta tools; inspectors of the policy, vault or audit go through `trusted`."""
 
     @trusted.tool(category=CATEGORY, sensitivity="public", tags=("start-here",))
-    async def list_capabilities(ctx: PrivilegedContext) -> dict[str, Any]:
+    async def list_capabilities(ctx: PrivilegedContext) -> dict[str, object]:
         """What you can use here and why: tools by category, resources, prompts, policy limits. Start here."""
         port, who = ctx.port, ctx.principal
         tools = port.visible_tools(who)
-        by_category: dict[str, list[dict[str, Any]]] = {}
+        by_category: dict[str, list[dict[str, object]]] = {}
         for spec in tools:
             by_category.setdefault(spec.category, []).append({
                 "name": port.prefix + spec.name, "description": spec.description,

@@ -8,7 +8,7 @@ These are for the people who run the layer and write policies; `reveal_token` an
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
@@ -33,7 +33,7 @@ def pipeline_names(ctx: PrivilegedContext) -> dict[str, list[str]]:
             "input": policy.input_pipeline(None, ctx.principal).names}
 
 
-def detector_listing(ctx: PrivilegedContext, category: str | None) -> dict[str, Any]:
+def detector_listing(ctx: PrivilegedContext, category: str | None) -> dict[str, object]:
     """The policy's compiled detectors as plain rows (also the `cloudg://privacy/detectors` resource).
 
     Raises:
@@ -41,7 +41,7 @@ def detector_listing(ctx: PrivilegedContext, category: str | None) -> dict[str, 
     """
     policy = ctx.port.policy
     wanted = choose(category, CATEGORIES, "category") if category else None
-    rows: list[dict[str, Any]] = policy.detectors.describe(wanted)
+    rows: list[dict[str, object]] = policy.detectors.describe(wanted)
     return {"policy": policy.name, "categories": list(CATEGORIES), "total": len(rows), "detectors": rows}
 
 
@@ -50,12 +50,12 @@ def register(into: Registrar, trusted: Registrar) -> None:
     `trusted`."""
 
     @trusted.tool(category=CATEGORY)
-    async def privacy_status(ctx: PrivilegedContext) -> dict[str, Any]:
+    async def privacy_status(ctx: PrivilegedContext) -> dict[str, object]:
         """The policy in force for you: visible tools, transform pipelines, vault and audit figures."""
         port = ctx.port
         policy = port.policy
         model = policy.model
-        pseudonyms: dict[str, Any] = {"active": policy.transforms_anything}
+        pseudonyms: dict[str, object] = {"active": policy.transforms_anything}
         if policy.transforms_anything:
             pseudonyms.update(port.vault_stats())
         return {"policy": policy.name, "description": policy.description, "origin": policy.origin,
@@ -73,7 +73,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                                                                   "parsed first).")],
                           tool: str | None = Field(None, description="Preview the pipeline this tool "
                                                                      "gets; default the base one.")
-                          ) -> dict[str, Any]:
+                          ) -> dict[str, object]:
         """What the current policy's output transforms would do to a value, with their report."""
         port = ctx.port
         spec = None
@@ -93,14 +93,14 @@ def register(into: Registrar, trusted: Registrar) -> None:
                        category: Annotated[DetectorCategory | None, Field(
                            description="Only this category (secret, credential, identifier, pii, "
                                        "...).")] = None
-                       ) -> dict[str, Any]:
+                       ) -> dict[str, object]:
         """The detectors the policy's transforms use: entity, category and confidence."""
         return detector_listing(ctx, category)
 
     @trusted.tool(category=CATEGORY, sensitivity="restricted", capabilities=("read_state", "reveal"))
     def reveal_token(ctx: PrivilegedContext, *,
                      token: str = Field(description="A pseudonym, or text holding pseudonyms.")
-                     ) -> dict[str, Any]:
+                     ) -> dict[str, object]:
         """The real value behind a pseudonym (your vault namespace only). Needs the reveal right."""
         if len(token) > MAX_REVEAL_CHARS:
             raise InvalidArgumentsError(f"Argument 'token' is longer than {MAX_REVEAL_CHARS} characters",
@@ -113,7 +113,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                                 decision: Annotated[DecisionName | None, Field(
                                     description="Only allowed, denied, rate_limited, rejected or "
                                                 "not_found.")] = None
-                                ) -> dict[str, Any]:
+                                ) -> dict[str, object]:
         """Recent policy decisions (argument hashes only): your own, or everyone's for admins."""
         everyone = bool(ctx.principal.roles & ADMIN_ROLES)
         wanted = choose(decision, DECISIONS, "decision") if decision else None

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
-from cloudg_lab.catalog.common import asset_row, brief, choose, dataset_of
+from cloudg_lab.catalog.common import asset_row, asset_uri, brief, choose, dataset_of
 from cloudg_lab.catalog.completions import complete_dataset, complete_finding, complete_policy, complete_ref
 from cloudg_lab.catalog.findings import finding_index, findings_matching
 from cloudg_lab.catalog.records import asset_detail, finding_brief, finding_detail
@@ -45,13 +44,13 @@ def _user(text: str) -> PromptMessage:
     return PromptMessage(role="user", content=TextContent(text=text))
 
 
-def _context(data: dict[str, Any]) -> PromptMessage:
+def _context(data: dict[str, object]) -> PromptMessage:
     """The context as bare JSON text: the output pipeline parses JSON text and transforms it as
     structure, so key rules (tags, owners, secret-named keys) apply here as they do in results."""
     return _user(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _embedded(uri: str, data: dict[str, Any]) -> PromptMessage:
+def _embedded(uri: str, data: dict[str, object]) -> PromptMessage:
     contents = TextResourceContents(uri=uri, text=json.dumps(data, indent=2, ensure_ascii=False),
                                     mime_type="application/json")
     return PromptMessage(role="user", content=EmbeddedResource(resource=contents))
@@ -70,13 +69,13 @@ def _load_first(description: str) -> PromptResult:
     return PromptResult(messages=[_user(LOAD_FIRST)], description=description)
 
 
-def _exposure(ds: Dataset) -> list[dict[str, Any]]:
+def _exposure(ds: Dataset) -> list[dict[str, object]]:
     reasons = exposure_reasons(ds.inventory)
     return [{**brief(ds, r), "via": reasons[r]} for r in list(reasons)[:TOP]]
 
 
 def _summary_prompt(ctx: HandlerContext, dataset: str, description: str, task: str,
-                    context: Callable[[Dataset, dict[str, Any]], dict[str, Any]]) -> PromptResult:
+                    context: Callable[[Dataset, dict[str, object]], dict[str, object]]) -> PromptResult:
     """A prompt over a whole dataset: the task, `context` of it and its summary as JSON, and
     the summary resource embedded."""
     ds = _dataset_or_none(ctx, dataset)
@@ -99,14 +98,15 @@ def register(into: Registrar, trusted: Registrar) -> None:
         ds = _dataset_or_none(ctx, dataset)
         if ds is None:
             return _load_first("Investigate an asset")
-        detail = asset_detail(ds, asset_row(ctx, ds, ref), include_findings=True, max_relations=20)
+        row = asset_row(ctx, ds, ref)
+        detail = asset_detail(ds, row, include_findings=True, max_relations=20)
         return PromptResult(description="Investigate an asset", messages=[
             _user("Investigate the asset described in the context below. Explain what it is, how it "
                   "is reachable (internet exposure, relations), which findings affect it and how "
                   "severe they are, and recommend concrete next steps in priority order. Use the "
                   "get_asset, neighbors and list_findings tools for more detail."),
             _context({"dataset": ds.name, "asset": detail}),
-            _embedded(detail["uri"], detail)])
+            _embedded(asset_uri(ds.inventory.ids[row]), detail)])
 
     over_a_dataset = into.prompt(category=CATEGORY, sensitivity="confidential",
                                  arguments=[DATASET_ARG], completions={"dataset": complete_dataset})
@@ -130,15 +130,15 @@ def register(into: Registrar, trusted: Registrar) -> None:
             return _load_first("Incident triage")
         detail = finding_detail(ds, finding_index(ctx, ds, finding_id))
         asset = detail.get("asset")
+        ident = asset.get("id") if isinstance(asset, dict) else None
         messages = [
             _user("Triage the finding in the context: assess its real impact given the affected "
                   "asset's exposure and relations, decide how urgent it is, and give remediation "
                   "steps. Say what further evidence would change the assessment."),
             _context({"dataset": ds.name, "finding": detail})]
-        if asset is not None:
-            row = ds.inventory.row_of[asset["id"]]
-            full = asset_detail(ds, row, include_findings=True, max_relations=10)
-            messages.append(_embedded(full["uri"], full))
+        if isinstance(ident, str):
+            full = asset_detail(ds, ds.inventory.row_of[ident], include_findings=True, max_relations=10)
+            messages.append(_embedded(asset_uri(ident), full))
         return PromptResult(description="Incident triage", messages=messages)
 
     @over_a_dataset

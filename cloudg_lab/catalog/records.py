@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.catalog.common import BRIEF_FIELDS, asset_uri, brief
 from cloudg_lab.data.summary import worst_first
 from cloudg_lab.data.workspace import Dataset
@@ -16,7 +14,7 @@ _EDGE_FIELDS = {"relationship": "relationship", "description": "description", "p
 """Edge record field → name in a view (`direction` there says which way we look along it)."""
 
 
-def node(ds: Dataset, ident: str) -> dict[str, Any]:
+def node(ds: Dataset, ident: str) -> dict[str, object]:
     """An edge endpoint: a short asset brief, or `{id, external: true}` for a non-asset."""
     row = ds.inventory.row_of.get(ident)
     if row is None:
@@ -24,12 +22,12 @@ def node(ds: Dataset, ident: str) -> dict[str, Any]:
     return brief(ds, row, ("id", "name", "type", "uri"))
 
 
-def edge_view(ds: Dataset, index: int, direction: str) -> dict[str, Any]:
+def edge_view(ds: Dataset, index: int, direction: str) -> dict[str, object]:
     """One edge seen from an asset: type, the other end and the edge's own details."""
     inv = ds.inventory
     record = inv.edge(index)
     other = inv.edge_dst[index] if direction == "outgoing" else inv.edge_src[index]
-    view: dict[str, Any] = {"edge_type": inv.edge_types[index], "direction": direction,
+    view: dict[str, object] = {"edge_type": inv.edge_types[index], "direction": direction,
                             "node": node(ds, other)}
     for key, label in _EDGE_FIELDS.items():
         if record.get(key) not in (None, "", []):
@@ -37,7 +35,7 @@ def edge_view(ds: Dataset, index: int, direction: str) -> dict[str, Any]:
     return view
 
 
-def finding_brief(ds: Dataset, index: int) -> dict[str, Any]:
+def finding_brief(ds: Dataset, index: int) -> dict[str, object]:
     inv = ds.inventory
     record = inv.finding(index)
     score = inv.finding_cvss[index]
@@ -48,7 +46,7 @@ def finding_brief(ds: Dataset, index: int) -> dict[str, Any]:
             "uri": f"cloudg://findings/{inv.finding_ids[index]}"}
 
 
-def finding_detail(ds: Dataset, index: int) -> dict[str, Any]:
+def finding_detail(ds: Dataset, index: int) -> dict[str, object]:
     """The finding's full record, its asset and the compliance results that cite it."""
     inv = ds.inventory
     record = inv.finding(index)
@@ -61,13 +59,13 @@ def finding_detail(ds: Dataset, index: int) -> dict[str, Any]:
             "compliance": cited}
 
 
-def asset_detail(ds: Dataset, row: int, *, include_findings: bool, max_relations: int) -> dict[str, Any]:
+def asset_detail(ds: Dataset, row: int, *, include_findings: bool, max_relations: int) -> dict[str, object]:
     """`get_asset`'s result (also the `cloudg://assets/{ref}` resource)."""
     inv, idx = ds.inventory, ds.inventory.indexes
     ident = inv.ids[row]
     source = inv.source(row)
     out_edges, in_edges = (adj.get(ident, []) for adj in idx.adjacency)
-    detail: dict[str, Any] = {**brief(ds, row, BRIEF_FIELDS), "dataset": ds.name,
+    detail: dict[str, object] = {**brief(ds, row, BRIEF_FIELDS), "dataset": ds.name,
                               "collected_at": inv.collected[row] or ds.loaded_at}
     metadata = source.get("metadata") or {}
     detail["metadata_keys"] = sorted(metadata)[:100]

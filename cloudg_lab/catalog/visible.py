@@ -18,7 +18,7 @@ caller sees of them depends on keys and neighbours.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from cloudg_lab.catalog.records import finding_brief
 from cloudg_lab.data.indexes import TextColumns
@@ -106,10 +106,10 @@ def finding_ids(ctx: HandlerContext, ds: Dataset) -> tuple[Sequence[str], Mappin
     return _cached(ctx, ds, "findings", build)
 
 
-def show_each(vis: Visibility, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def show_each(vis: Visibility, items: list[dict[str, object]]) -> list[dict[str, object]]:
     """`items` as the caller sees them, in chunks; an item the pipeline did not hand back whole
     (a budget cut, a failure) is shown alone, and as nothing if that fails too."""
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
     for start in range(0, len(items), CHUNK):
         chunk = items[start:start + CHUNK]
         shown = vis.show(chunk)
@@ -128,7 +128,7 @@ def _cached(ctx: HandlerContext, ds: Dataset, what: str, build: Callable[[Visibi
     return ds.inventory.indexes.derived(f"visible-{what}|{vis.key}", lambda _inv: build(vis))
 
 
-def _tag_pair(item: dict[str, Any]) -> TagPair | None:
+def _tag_pair(item: dict[str, object]) -> TagPair | None:
     shown = item.get("tags")
     if not isinstance(shown, dict) or len(shown) != 1:
         return None
@@ -136,5 +136,5 @@ def _tag_pair(item: dict[str, Any]) -> TagPair | None:
     return (str(key), value) if isinstance(value, str) else None
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     return value if isinstance(value, str) else ""

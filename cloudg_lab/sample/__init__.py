@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from cloudg_lab.data.generator import REGIONS, Estate, EstateGenerator
 from cloudg_lab.data.loader import FINDINGS_FILE, INVENTORY_FILE
@@ -50,17 +51,18 @@ def generate(assets: int = SAMPLE_ASSETS, seed: int = SAMPLE_SEED,
     return folder
 
 
-def _header() -> dict[str, Any]:
+def _header() -> dict[str, object]:
     return {"providers": [p.lower() for p in REGIONS],
             "regions": {p.lower(): ["global", *r] for p, r in REGIONS.items()}}
 
 
-def _summary(types: Counter[str], total: int) -> dict[str, Any]:
+def _summary(types: Counter[str], total: int) -> dict[str, object]:
     return {"total_assets": total, "assets_by_type": dict(sorted(types.items())),
             "generator": "cloudg_lab.sample (synthetic, fake data)"}
 
 
-def _findings_doc(findings: list[dict[str, Any]], compliance: list[dict[str, Any]]) -> dict[str, Any]:
+def _findings_doc(findings: list[dict[str, object]],
+                  compliance: list[dict[str, object]]) -> dict[str, object]:
     by_severity = Counter(f["severity"] for f in findings)
     return {"metadata": {"generator": "cloudg_lab.sample", "synthetic": True},
             "summary": {"total_findings": len(findings), "by_severity": dict(sorted(by_severity.items()))},
@@ -82,7 +84,7 @@ def _write_inventory(fh: IO[str], gen: EstateGenerator) -> None:
              + json.dumps(_summary(types, sum(types.values()))) + "}\n")
 
 
-def _atomic(path: Path, write: Any) -> None:
+def _atomic(path: Path, write: Callable[[IO[str]], object]) -> None:
     """Write through `files.atomic_path`, so a crash never leaves half a file."""
     with atomic_path(path) as temp, temp.open("w", encoding="utf-8") as fh:
         write(fh)
