@@ -35,8 +35,8 @@ pydantic): the only places `typing.Any` may stay. Everywhere else a value is typ
 `object` narrowed with `isinstance`, `types.JSONValue`, a TypedDict, a `Protocol`, a TypeVar."""
 
 NOT_YET: frozenset[str] = frozenset({
-    "types.py", "data/",
-    "notebook/", "adapters/", "privacy/",
+    "types.py", "data/inventory.py", "data/loader.py", "data/columns.py", "data/indexes.py",
+    "data/workspace.py", "notebook/", "adapters/", "privacy/",
 })
 """Modules and packages (a trailing `/`) not yet converted; new modules anywhere else are held
 to the rule."""

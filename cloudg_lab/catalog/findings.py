@@ -104,8 +104,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
                          dataset: str = Field("", description=DATASET_HELP)) -> dict[str, object]:
         """Open findings by severity and source tool, the most affected assets, compliance status."""
         ds = dataset_of(ctx, dataset)
-        overview = findings_overview(ds.inventory)
-        top_rows = overview.pop("top_rows")
+        overview, top_rows = findings_overview(ds.inventory)
         overview["top_assets"] = [brief(ds, r, ("id", "name", "type", "open_findings", "max_severity",
                                                 "uri")) for r in top_rows]
         return {"dataset": ds.name, **overview}

@@ -13,21 +13,20 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from cloudg_lab.errors import InvalidArgumentsError
 
 _CURSOR = re.compile(r"^c(\d{1,9})\.([0-9a-f]{12})$")
 
 
-def binding(tool: str, dataset: str, version: int, instance: str, filters: Mapping[str, Any]) -> str:
+def binding(tool: str, dataset: str, version: int, instance: str, filters: Mapping[str, object]) -> str:
     """The 12-hex digits a cursor carries for this tool, dataset state and these filters."""
     family = _digest({"t": tool})
     state = _digest({"t": tool, "ds": dataset, "v": version, "i": instance, "f": dict(filters)})
     return family[:6] + state[:6]
 
 
-def _digest(value: dict[str, Any]) -> str:
+def _digest(value: dict[str, object]) -> str:
     text = json.dumps(value, sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -68,7 +67,7 @@ class Pager:
         """The cursor of the page starting at match `end`, or None past the last match."""
         return make(end, self.bound) if end < self.total else None
 
-    def page(self, offset: int, limit: int) -> dict[str, Any]:
+    def page(self, offset: int, limit: int) -> dict[str, object]:
         """The paging fields of a result: offset, returned, next_cursor, truncated."""
         end = min(self.total, offset + limit)
         cursor = self.after(end)

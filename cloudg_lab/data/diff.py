@@ -7,12 +7,14 @@ compared field by field with `collected_at` ignored, since every collection move
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import msgspec
 
 from cloudg_lab.data.inventory import Inventory
+
+T = TypeVar("T")
 
 _VOLATILE = ("collected_at", "raw_data", "id")
 
@@ -25,8 +27,8 @@ def asset_keys(inv: Inventory) -> dict[str, int]:
     return keys
 
 
-def _comparable(inv: Inventory, row: int) -> dict[str, Any]:
-    record: dict[str, Any] = msgspec.json.decode(inv.raw[row])
+def _comparable(inv: Inventory, row: int) -> dict[str, object]:
+    record: dict[str, object] = msgspec.json.decode(inv.raw[row])
     for key in _VOLATILE:
         record.pop(key, None)
     return record
@@ -39,14 +41,15 @@ def _changed_fields(base: Inventory, b: int, target: Inventory, t: int) -> list[
     return sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
 
 
-def _section(items: list[Any], limit: int, render: Callable[[Any], Any] = lambda x: x) -> dict[str, Any]:
+def _section(items: Sequence[T], limit: int,
+             render: Callable[[T], object] = lambda x: x) -> dict[str, object]:
     """`{count, items, truncated}`; only the first `limit` items are rendered."""
     return {"count": len(items), "items": [render(x) for x in items[:limit]],
             "truncated": len(items) > limit}
 
 
-def diff(base: Inventory, target: Inventory, limit: int, brief: Callable[[Inventory, int], dict[str, Any]],
-         check: Callable[[], None]) -> dict[str, Any]:
+def diff(base: Inventory, target: Inventory, limit: int, brief: Callable[[Inventory, int], dict[str, object]],
+         check: Callable[[], None]) -> dict[str, object]:
     """Sections `{count, items, truncated}` for assets, edges, findings and new exposure.
 
     `brief(inventory, row)` renders an asset; `check()` is called now and then so a long diff
@@ -94,7 +97,7 @@ def _edge_keys(inv: Inventory) -> dict[tuple[str, str, str], int]:
             enumerate(zip(inv.edge_src, inv.edge_dst, inv.edge_types, strict=True))}
 
 
-def _edge_sections(base: Inventory, target: Inventory, limit: int) -> dict[str, Any]:
+def _edge_sections(base: Inventory, target: Inventory, limit: int) -> dict[str, object]:
     old, new = _edge_keys(base), _edge_keys(target)
 
     def render(key: tuple[str, str, str]) -> dict[str, str]:
@@ -110,10 +113,10 @@ def _finding_keys(inv: Inventory) -> dict[tuple[str, str], int]:
             for i in range(inv.finding_count)}
 
 
-def _finding_sections(base: Inventory, target: Inventory, limit: int) -> dict[str, Any]:
+def _finding_sections(base: Inventory, target: Inventory, limit: int) -> dict[str, object]:
     old, new = _finding_keys(base), _finding_keys(target)
 
-    def render(inv: Inventory, i: int) -> dict[str, Any]:
+    def render(inv: Inventory, i: int) -> dict[str, object]:
         record = inv.finding(i)
         return {"id": record["id"], "resource_id": record.get("resource_id"),
                 "severity": record["severity"], "title": record.get("title")}

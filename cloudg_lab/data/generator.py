@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict, Unpack
 
 from cloudg_lab.data.fakes import ENVS, INJECTION, TEAMS, Fakes
 
@@ -38,6 +38,74 @@ FINDINGS = {
 SOURCE_TOOLS = ("prowler", "checkov", "trivy", "scoutsuite")
 
 
+class Asset(TypedDict):
+    """One generated asset, in the collectors' format."""
+
+    id: str
+    arn: str
+    name: str
+    asset_type: str
+    provider: str
+    region: str
+    account_id: str
+    tags: dict[str, str]
+    metadata: dict[str, object]
+    collected_at: str
+    is_internet_exposed: bool
+
+
+class EdgeDetails(TypedDict, total=False):
+    """What an edge may carry besides its ends and type."""
+
+    ports: list[int]
+    relationship: str
+    description: str
+    cidr: str
+    protocol: str
+
+
+class _EdgeEnds(TypedDict):
+    id: str
+    source_id: str
+    target_id: str
+    edge_type: str
+    direction: str
+    ports: list[int]
+
+
+class Edge(_EdgeEnds, total=False):
+    relationship: str
+    description: str
+    cidr: str
+    protocol: str
+
+
+class Finding(TypedDict):
+    id: str
+    resource_id: str
+    resource_arn: str
+    severity: str
+    title: str
+    description: str
+    evidence: str
+    remediation: str
+    source_tool: str
+    compliance_frameworks: list[str]
+    cvss_score: float
+    detected_at: str
+    is_suppressed: bool
+
+
+class Compliance(TypedDict):
+    id: str
+    framework: str
+    control_id: str
+    control_title: str
+    status: str
+    finding_ids: list[str]
+    resource_arn: str
+
+
 @dataclass
 class Account:
     provider: str
@@ -50,8 +118,8 @@ class Account:
 class Estate:
     """What the generator built: the two documents, ready for `json.dump`."""
 
-    inventory: dict[str, Any]
-    findings: dict[str, Any]
+    inventory: dict[str, object]
+    findings: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -73,9 +141,9 @@ class _Unit:
 
 @dataclass
 class _State:
-    edges: list[dict[str, Any]] = field(default_factory=list)
-    findings: list[dict[str, Any]] = field(default_factory=list)
-    compliance: list[dict[str, Any]] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    compliance: list[Compliance] = field(default_factory=list)
     emitted: set[str] = field(default_factory=set)
 
 
@@ -110,7 +178,7 @@ class EstateGenerator:
 
     # ------------------------------------------------------------------ assets
 
-    def assets(self) -> Iterator[dict[str, Any]]:
+    def assets(self) -> Iterator[Asset]:
         """Exactly `total` assets: the accounts first, then units round-robin over them."""
         produced = 0
         for account in self.accounts:
@@ -128,23 +196,23 @@ class EstateGenerator:
                 yield self._emit(asset)
             unit += 1
 
-    def _emit(self, asset: dict[str, Any]) -> dict[str, Any]:
+    def _emit(self, asset: Asset) -> Asset:
         self.state.emitted.add(asset["id"])
         return asset
 
-    def edges(self) -> list[dict[str, Any]]:
+    def edges(self) -> list[Edge]:
         """Edges whose asset endpoints were emitted (call after `assets` is exhausted)."""
         kept = self.state.emitted
         return [e for e in self.state.edges
                 if (e["source_id"] in kept or "/" in e["source_id"]) and e["target_id"] in kept]
 
-    def findings(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def findings(self) -> tuple[list[Finding], list[Compliance]]:
         kept = self.state.emitted
         found = [f for f in self.state.findings if f["resource_id"] in kept]
         ids = {f["id"] for f in found}
         return found, [c for c in self.state.compliance if set(c["finding_ids"]) <= ids]
 
-    def _account_asset(self, account: Account) -> dict[str, Any]:
+    def _account_asset(self, account: Account) -> Asset:
         arn = {"AWS": f"arn:aws:iam::{account.ident}:root", "AZURE": f"/subscriptions/{account.ident}",
                "GCP": f"//cloudresourcemanager.googleapis.com/projects/{account.ident}"}[account.provider]
         key = {"AWS": "account_id", "AZURE": "subscription_id", "GCP": "project_id"}[account.provider]
@@ -155,7 +223,7 @@ class EstateGenerator:
 
     # ------------------------------------------------------------------ units
 
-    def _unit(self, account: Account, unit: int) -> list[dict[str, Any]]:
+    def _unit(self, account: Account, unit: int) -> list[Asset]:
         f = self.fake
         env, team = f.pick(ENVS), f.pick(TEAMS)
         region = f.pick(REGIONS[account.provider])
@@ -171,15 +239,15 @@ class EstateGenerator:
             self._maybe_findings(asset)
         return assets
 
-    def _asset(self, u: _Unit, kind: str, name: str, arn: str, metadata: dict[str, Any], *,
+    def _asset(self, u: _Unit, kind: str, name: str, arn: str, metadata: dict[str, object], *,
                region: str | None = None, exposed: bool = False,
-               tags: dict[str, str] | None = None) -> dict[str, Any]:
+               tags: dict[str, str] | None = None) -> Asset:
         return {"id": self.fake.uuid(), "arn": arn, "name": name, "asset_type": kind,
                 "provider": u.account.provider, "region": region or u.region,
                 "account_id": u.account.ident, "tags": dict(tags or u.tags), "metadata": metadata,
                 "collected_at": self.fake.timestamp(), "is_internet_exposed": exposed}
 
-    def _aws(self, u: _Unit) -> list[dict[str, Any]]:
+    def _aws(self, u: _Unit) -> list[Asset]:
         f, a, n, env, team, region = self.fake, u.account.ident, u.label, u.env, u.team, u.region
         inst, sg, web = f"i-0{f.hex(16)}", f"sg-0{f.hex(16)}", f"{env}-{team}-web-{n}"
         machine = f.pick(("t3.micro", "m6i.large", "c7g.xlarge"))
@@ -212,7 +280,7 @@ class EstateGenerator:
             assets.append(lb)
         return assets
 
-    def _azure(self, u: _Unit) -> list[dict[str, Any]]:
+    def _azure(self, u: _Unit) -> list[Asset]:
         f, n, env, team = self.fake, u.label, u.env, u.team
         base = f"/subscriptions/{u.account.ident}/resourceGroups/rg-{team}-{env}/providers"
         vm_name, nsg_name = f"vm-{env}-{team}-{n}", f"nsg-{team}-{env}-{n}"
@@ -232,7 +300,7 @@ class EstateGenerator:
         self._workload_edges(u, assets, port=3389)
         return assets
 
-    def _gcp(self, u: _Unit) -> list[dict[str, Any]]:
+    def _gcp(self, u: _Unit) -> list[Asset]:
         f, n, p, env, team = self.fake, u.label, u.account.ident, u.env, u.team
         zone = f"{u.region}-{f.pick(('a', 'b', 'c'))}"
         vm_name, rule_name = f"gce-{env}-{team}-{n}", f"fw-{team}-{env}-{n}"
@@ -262,7 +330,7 @@ class EstateGenerator:
     def _source(u: _Unit, internal: str) -> str:
         return "0.0.0.0/0" if u.exposed else internal
 
-    def _workload_edges(self, u: _Unit, assets: list[dict[str, Any]], *, port: int) -> None:
+    def _workload_edges(self, u: _Unit, assets: list[Asset], *, port: int) -> None:
         """Edges of `[compute, guard, identity, store, ...]`: guard → compute → identity → store, and
         the open port when exposed."""
         vm, guard, identity, store = (a["id"] for a in assets[:4])
@@ -274,12 +342,12 @@ class EstateGenerator:
 
     # ------------------------------------------------------------------ edges, canaries, findings
 
-    def _edge(self, source: str, target: str, kind: str, **extra: Any) -> None:
+    def _edge(self, source: str, target: str, kind: str, **extra: Unpack[EdgeDetails]) -> None:
         self.state.edges.append({"id": self.fake.uuid(), "source_id": source, "target_id": target,
                                  "edge_type": kind, "direction": "ingress",
                                  "ports": extra.pop("ports", []), **extra})
 
-    def _plant(self, assets: list[dict[str, Any]], unit: int) -> None:
+    def _plant(self, assets: list[Asset], unit: int) -> None:
         f = self.fake
         planted = {c for c, (every, at) in CANARY_EVERY.items() if unit % every == at % every}
         compute, store = assets[0], assets[3]
@@ -295,7 +363,7 @@ class EstateGenerator:
         if "injection" in planted:
             store["metadata"]["description"] = INJECTION
 
-    def _maybe_findings(self, asset: dict[str, Any]) -> None:
+    def _maybe_findings(self, asset: Asset) -> None:
         meta, kind = asset["metadata"], asset["asset_type"]
         checks = {
             "open_port": asset["is_internet_exposed"] and kind in ("EC2", "VIRTUAL_MACHINE", "GCE_INSTANCE"),
@@ -310,7 +378,7 @@ class EstateGenerator:
             if hit:
                 self._finding(asset, check)
 
-    def _finding(self, asset: dict[str, Any], check: str) -> None:
+    def _finding(self, asset: Asset, check: str) -> None:
         f = self.fake
         severity, title, cvss, framework = FINDINGS[check]
         ident = f.uuid()

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, overload
+from typing import overload
 
 from cloudg_lab.data.indexes import NO_FINDINGS, Indexes, TextColumns
 from cloudg_lab.data.inventory import Inventory
@@ -41,7 +41,7 @@ class AssetFilter:
     min_severity: int | None = None
     """Severity rank (INFO 0 … CRITICAL 4) the asset's worst open finding must reach."""
 
-    def binding(self) -> dict[str, Any]:
+    def binding(self) -> dict[str, object]:
         """The filter as plain data, for cursor binding."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
@@ -157,7 +157,7 @@ def sort_rows(inv: Inventory, rows: Sequence[int], sort_by: str | None, descendi
         return Backwards(rows) if descending else rows
     idx = inv.indexes
     cols = columns or idx.columns
-    keys: dict[str, Callable[[int], Any]] = {
+    keys: dict[str, Callable[[int], str | int | tuple[int, int]]] = {
         "name": lambda r: cols.names[r].casefold(),
         "type": lambda r: inv.types[r],
         "region": lambda r: inv.regions[r],

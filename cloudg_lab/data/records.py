@@ -12,8 +12,6 @@ loader tries only when the first fails and then turns the numbers into text.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 SEVERITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO")
@@ -38,7 +36,7 @@ class Tags(msgspec.Struct, gc=False):
     tags: TagMap = None
 
 
-def _record_types(text: Any) -> tuple[type[msgspec.Struct], type[msgspec.Struct]]:
+def _record_types(text: object) -> tuple[type[msgspec.Struct], type[msgspec.Struct]]:
     """(asset, finding) Structs whose optional text fields are of type `text`."""
     asset = msgspec.defstruct("Asset", [
         ("name", str), ("asset_type", str), ("provider", str), ("id", text, None),

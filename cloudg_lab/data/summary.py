@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from cloudg_lab.data.inventory import Inventory
 from cloudg_lab.data.query import group_counts
@@ -27,7 +26,7 @@ def severity_breakdown(inv: Inventory, *, suppressed: bool = False) -> dict[str,
     return counts
 
 
-def inventory_summary(inv: Inventory) -> dict[str, Any]:
+def inventory_summary(inv: Inventory) -> dict[str, object]:
     """Counts over assets, edges and findings, without any per-asset identifier."""
     idx = inv.indexes
     suppressed = sum(inv.finding_suppressed)
@@ -45,8 +44,9 @@ def inventory_summary(inv: Inventory) -> dict[str, Any]:
     }
 
 
-def findings_overview(inv: Inventory, top_assets: int = 10) -> dict[str, Any]:
-    """Open findings by severity and tool, the assets with most open findings, compliance."""
+def findings_overview(inv: Inventory, top_assets: int = 10) -> tuple[dict[str, object], list[int]]:
+    """Open findings by severity and tool, and compliance; with the rows of the assets with most
+    open findings (the caller renders them as it shows assets)."""
     idx = inv.indexes
     tools = Counter(tool for tool, hidden in zip(inv.finding_tools, inv.finding_suppressed, strict=True)
                     if not hidden)
@@ -60,9 +60,8 @@ def findings_overview(inv: Inventory, top_assets: int = 10) -> dict[str, Any]:
     return {
         "total": inv.finding_count, "open": inv.finding_count - suppressed, "suppressed": suppressed,
         "by_severity": severity_breakdown(inv), "by_source_tool": ranked(tools),
-        "top_rows": [r for r in busiest if idx.open_counts[r]][:top_assets],
         "compliance": dict(sorted(compliance.items())),
-    }
+    }, [r for r in busiest if idx.open_counts[r]][:top_assets]
 
 
 def worst_first(inv: Inventory, indexes: list[int]) -> list[int]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from cloudg_lab.data.generator import REGIONS, Estate, EstateGenerator
+from cloudg_lab.data.generator import REGIONS, Compliance, Estate, EstateGenerator, Finding
 from cloudg_lab.data.loader import FINDINGS_FILE, INVENTORY_FILE
 from cloudg_lab.files import atomic_path
 
@@ -61,8 +61,7 @@ def _summary(types: Counter[str], total: int) -> dict[str, object]:
             "generator": "cloudg_lab.sample (synthetic, fake data)"}
 
 
-def _findings_doc(findings: list[dict[str, object]],
-                  compliance: list[dict[str, object]]) -> dict[str, object]:
+def _findings_doc(findings: list[Finding], compliance: list[Compliance]) -> dict[str, object]:
     by_severity = Counter(f["severity"] for f in findings)
     return {"metadata": {"generator": "cloudg_lab.sample", "synthetic": True},
             "summary": {"total_findings": len(findings), "by_severity": dict(sorted(by_severity.items()))},
