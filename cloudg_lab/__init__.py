@@ -47,7 +47,9 @@ __all__ = [
     "aprompt", "aread", "load_ipython_extension", "unload_ipython_extension",
 ]
 
-if TYPE_CHECKING:  # the lazy async API's signatures, for type checkers (imported on use below)
+if TYPE_CHECKING:  # for type checkers only: the notebook and IPython are imported on use below
+    from IPython.core.interactiveshell import InteractiveShell
+
     from cloudg_lab.notebook.api import acall, acomplete, aprompt, aread
 
 _ASYNC_API = frozenset({"acall", "aread", "aprompt", "acomplete"})
@@ -62,14 +64,14 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module 'cloudg_lab' has no attribute {name!r}")
 
 
-def load_ipython_extension(ipython: object) -> None:
+def load_ipython_extension(ipython: InteractiveShell) -> None:
     """`%load_ext cloudg_lab`: imports the notebook front end only now."""
     from cloudg_lab.notebook.extension import load
 
     load(ipython)
 
 
-def unload_ipython_extension(ipython: object) -> None:
+def unload_ipython_extension(ipython: InteractiveShell) -> None:
     """`%unload_ext cloudg_lab`: stops servers and removes everything `load` added."""
     from cloudg_lab.notebook.extension import unload
 

@@ -17,19 +17,22 @@ This module and the session import neither IPython nor ipywidgets.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar
+from typing import Concatenate, Literal, ParamSpec, TypeVar
 
 from cloudg_lab.notebook.display import CallResult, PromptView, ReadResult
 from cloudg_lab.notebook.session import PrincipalLike, current
+from cloudg_lab.registry.registrar import Registrar
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-async def acall(tool: str, arguments: Mapping[str, Any] | None = None, *,
+async def acall(tool: str, arguments: Mapping[str, object] | None = None, *,
                 policy: str | None = None, principal: PrincipalLike = None,
                 timeout: float | None = None,  # noqa: ASYNC109 (the tool's deadline)
-                **kwargs: Any) -> CallResult:
+                **kwargs: object) -> CallResult:
     """Call `tool` with `arguments` and keyword arguments merged; an isError result is returned.
 
     Raises:
@@ -51,9 +54,9 @@ async def aread(uri: str, *, policy: str | None = None,
     return await current().read(uri, policy=policy, principal=principal)
 
 
-async def aprompt(name: str, arguments: Mapping[str, Any] | None = None, *,
+async def aprompt(name: str, arguments: Mapping[str, object] | None = None, *,
                   policy: str | None = None, principal: PrincipalLike = None,
-                  **kwargs: Any) -> PromptView:
+                  **kwargs: object) -> PromptView:
     """Render prompt `name` with `arguments` and keyword arguments merged.
 
     Raises:
@@ -65,7 +68,7 @@ async def aprompt(name: str, arguments: Mapping[str, Any] | None = None, *,
 
 
 async def acomplete(ref_kind: Literal["prompt", "template"], ref: str, argument: str,
-                    partial: str = "", *, context: Mapping[str, Any] | None = None,
+                    partial: str = "", *, context: Mapping[str, object] | None = None,
                     policy: str | None = None, principal: PrincipalLike = None) -> list[str]:
     """Completion values for a prompt argument or a template variable.
 
@@ -75,27 +78,22 @@ async def acomplete(ref_kind: Literal["prompt", "template"], ref: str, argument:
     """
     found = await current().complete(ref_kind, ref, argument, partial, context=context,
                                      policy=policy, principal=principal)
-    return list(found["values"])
+    values = found["values"]
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
-def tool(name: str | None = None, **options: Any) -> Callable[[F], F]:
-    """Register a tool on the session's layer (same options as `Layer.tool`).
+def _on_the_session_layer(register: Callable[Concatenate[Registrar, P], R]) -> Callable[P, R]:
+    """`register` (a `Registrar` method) called on the session's layer, with its own signature."""
+    @functools.wraps(register)
+    def on_layer(*args: P.args, **kwargs: P.kwargs) -> R:
+        return register(current().layer, *args, **kwargs)
 
-    Raises:
-        ValueError, TypeError: for a bad name, option or handler signature.
-    """
-    return current().layer.tool(name, **options)
-
-
-def resource(uri: str, **options: Any) -> Callable[[F], F]:
-    """Register a resource or template on the session's layer (options as `Layer.resource`).
-
-    Raises:
-        ValueError: when a template's variables and the handler's parameters disagree.
-    """
-    return current().layer.resource(uri, **options)
+    return on_layer
 
 
-def prompt(name: str | None = None, **options: Any) -> Callable[[F], F]:
-    """Register a prompt on the session's layer (options as `Layer.prompt`)."""
-    return current().layer.prompt(name, **options)
+tool = _on_the_session_layer(Registrar.tool)
+"""Register a tool on the session's layer (same options as `Layer.tool`)."""
+resource = _on_the_session_layer(Registrar.resource)
+"""Register a resource or template on the session's layer (options as `Layer.resource`)."""
+prompt = _on_the_session_layer(Registrar.prompt)
+"""Register a prompt on the session's layer (options as `Layer.prompt`)."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
 
-def run(coro: Coroutine[Any, Any, T]) -> T:
+def run(coro: Coroutine[object, None, T]) -> T:
     """`coro`'s result (or its exception, KeyboardInterrupt included), on this thread."""
     outer = asyncio._get_running_loop()
     loop = asyncio.new_event_loop()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from IPython.core.completer import CompletionContext, SimpleCompletion, context_matcher
 
@@ -84,7 +83,7 @@ def split_line(text: str) -> tuple[list[str], str] | None:
 
 
 @context_matcher(identifier="cloudg_lab.mcp")  # type: ignore[untyped-decorator]
-def matcher(context: CompletionContext) -> Any:
+def matcher(context: CompletionContext) -> object:
     """IPython matcher (API v2): our candidates on `%mcp` lines, nothing elsewhere."""
     live = current_or_none()
     found = split_line(context.text_until_cursor) if live is not None else None

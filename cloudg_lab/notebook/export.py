@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from cloudg_lab.files import atomic_path
 
 FORMATS = (".csv", ".parquet", ".jsonl")
 
 
-def write_rows(rows: list[dict[str, Any]], columns: list[str], target: str) -> Path:
+def write_rows(rows: list[dict[str, object]], columns: list[str], target: str) -> Path:
     """Write `rows` to `target` in the format its suffix names, atomically; returns the path.
 
     Raises:

@@ -9,18 +9,20 @@ and removes each of those again, so a reload starts clean.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from IPython.core.error import UsageError
 
 from cloudg_lab.notebook import completer, serving, session
+from cloudg_lab.notebook.config import SessionConfig
 from cloudg_lab.notebook.magics import McpMagic
 from cloudg_lab.notebook.transformer import ENTRY, SYNC_ENTRY, transform_lines
 
 _MAGICS_ATTR = "_cloudg_lab_magics"
+T = TypeVar("T")
 
 
-def load(shell: Any) -> None:
+def load(shell: Any) -> None:  # IPython types `configurables` as list[InteractiveShell]
     """Start the session and wire everything into `shell` (a second load only reprints status).
 
     Raises:
@@ -66,7 +68,7 @@ def unload(shell: Any) -> None:
     delattr(shell, _MAGICS_ATTR)
 
 
-def _adopt_or_start(config: Any) -> session.Session:
+def _adopt_or_start(config: SessionConfig) -> session.Session:
     """Keep a session the async API already started (and the tools registered on it)."""
     live = session.current_or_none()
     if live is None:
@@ -75,6 +77,6 @@ def _adopt_or_start(config: Any) -> session.Session:
     return live
 
 
-def _discard(items: list[Any], item: Any) -> None:
+def _discard(items: list[T], item: T) -> None:
     while item in items:
         items.remove(item)

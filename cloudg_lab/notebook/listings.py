@@ -7,8 +7,10 @@ reader's view: name, category, sensitivity, a one-line description and what must
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Literal
 
+from cloudg_lab.layer import Layer
 from cloudg_lab.types import META_PREFIX, Principal
 
 Kind = Literal["tools", "resources", "templates", "prompts"]
@@ -23,15 +25,15 @@ _COLUMNS: dict[str, list[str]] = {
 }
 
 
-async def fetch(layer: Any, kind: Kind, principal: Principal) -> list[dict[str, Any]]:
+async def fetch(layer: Layer, kind: Kind, principal: Principal) -> list[dict[str, object]]:
     """The wire listing of `kind` as `principal` sees it."""
     method = {"tools": layer.list_tools, "resources": layer.list_resources,
               "templates": layer.list_resource_templates, "prompts": layer.list_prompts}[kind]
     return list(await method(principal))
 
 
-def filtered(items: list[dict[str, Any]], *, grep: str | None = None,
-             category: str | None = None) -> list[dict[str, Any]]:
+def filtered(items: list[dict[str, object]], *, grep: str | None = None,
+             category: str | None = None) -> list[dict[str, object]]:
     """Items whose name, URI or description match `grep` (case-insensitive regex) and category.
 
     Raises:
@@ -49,25 +51,33 @@ def filtered(items: list[dict[str, Any]], *, grep: str | None = None,
     return out
 
 
-def rows(kind: Kind, items: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+def rows(kind: Kind, items: list[dict[str, object]]) -> tuple[list[dict[str, object]], list[str]]:
     """Table rows and their column order for a listing of `kind`."""
     out = []
     for item in items:
         row = {"name": item.get("name"), "uri": item.get("uri"),
                "uriTemplate": item.get("uriTemplate"), "category": _meta(item, "category"),
                "sensitivity": _meta(item, "sensitivity"),
-               "description": _one_line(item.get("description") or "")}
+               "description": _one_line(str(item.get("description") or ""))}
         if kind == "tools":
-            row["required"] = list((item.get("inputSchema") or {}).get("required") or [])
+            required = _member(item.get("inputSchema"), "required")
+            row["required"] = list(required) if isinstance(required, list) else []
         if kind == "prompts":
-            row["arguments"] = [a["name"] + ("*" if a.get("required") else "")
-                                for a in item.get("arguments") or []]
+            declared = item.get("arguments")
+            row["arguments"] = [f"{a.get('name')}{'*' if a.get('required') else ''}"
+                                for a in (declared if isinstance(declared, list) else [])
+                                if isinstance(a, Mapping)]
         out.append({c: row.get(c) for c in _COLUMNS[kind]})
     return out, _COLUMNS[kind]
 
 
-def _meta(item: dict[str, Any], key: str) -> Any:
-    return (item.get("_meta") or {}).get(META_PREFIX + key)
+def _meta(item: dict[str, object], key: str) -> object:
+    return _member(item.get("_meta"), META_PREFIX + key)
+
+
+def _member(value: object, key: str) -> object:
+    """`value[key]` when `value` is an object that has it, else None."""
+    return value.get(key) if isinstance(value, Mapping) else None
 
 
 def _one_line(text: str) -> str:

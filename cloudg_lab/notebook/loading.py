@@ -15,11 +15,11 @@ import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from tqdm.auto import tqdm
 
 from cloudg_lab.data.loader import FINDINGS_FILE, inventory_file
+from cloudg_lab.data.workspace import Dataset, Workspace
 from cloudg_lab.errors import MCPLayerError
 
 STEPS = 100
@@ -47,7 +47,7 @@ class LoadGuard:
         self.loop = loop
         self.label = label
         self.total = total
-        self.bar: Any = tqdm(total=total, desc=label, unit="B", unit_scale=True, leave=False)
+        self.bar = tqdm(total=total, desc=label, unit="B", unit_scale=True, leave=False)
         self._cancelled = threading.Event()
         self._gate = threading.Lock()
         self._base = 0
@@ -108,7 +108,7 @@ class LoadGuard:
         self.bar.close()
 
 
-async def load(workspace: Any, path: str, name: str | None, *, replace: bool) -> Any:
+async def load(workspace: Workspace, path: str, name: str | None, *, replace: bool) -> Dataset:
     """`workspace.load(path, name)` in a thread, with a bar; an interrupt leaves no trace.
 
     Raises:

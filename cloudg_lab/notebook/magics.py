@@ -9,12 +9,11 @@ transformer cannot reach (inside `def` or indented code) and says what to do the
 
 from __future__ import annotations
 
-from typing import Any
-
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 from IPython.utils.text import DollarFormatter
 from traitlets import Bool, Float, Int, TraitError, Unicode, observe, validate
+from traitlets.utils.bunch import Bunch
 
 from cloudg_lab.notebook import blocking, commands, session
 from cloudg_lab.notebook.config import SessionConfig
@@ -51,7 +50,7 @@ class McpMagic(Magics):
     # ------------------------------------------------------------------ checks and changes
 
     @validate("principal")
-    def _check_principal(self, proposal: Any) -> str:
+    def _check_principal(self, proposal: Bunch) -> str:
         value = str(proposal["value"]).strip()
         if value:
             try:
@@ -61,19 +60,19 @@ class McpMagic(Magics):
         return value
 
     @validate("display_limit")
-    def _check_limit(self, proposal: Any) -> int:
+    def _check_limit(self, proposal: Bunch) -> int:
         if proposal["value"] < 1:
             raise TraitError("display_limit must be at least 1")
         return int(proposal["value"])
 
     @validate("timeout")
-    def _check_timeout(self, proposal: Any) -> float:
+    def _check_timeout(self, proposal: Bunch) -> float:
         if proposal["value"] <= 0:
             raise TraitError("timeout must be positive")
         return float(proposal["value"])
 
     @validate("policy")
-    def _check_policy(self, proposal: Any) -> str:
+    def _check_policy(self, proposal: Bunch) -> str:
         value = str(proposal["value"]).strip()
         live = session.current_or_none()
         if value and live is not None:
@@ -84,14 +83,14 @@ class McpMagic(Magics):
         return value
 
     @observe("policy", "principal", "display_limit", "timeout", "autoload_sample")
-    def _apply(self, change: Any) -> None:
+    def _apply(self, change: Bunch) -> None:
         live = session.current_or_none()
         if live is not None:
             live.configure(self.frozen())
 
     # ------------------------------------------------------------------ running
 
-    async def run(self, line: str, body: str | None = None) -> Any:
+    async def run(self, line: str, body: str | None = None) -> object:
         """What `%mcp LINE` / `%%mcp LINE` + body become: expand `{var}`, then dispatch.
 
         Raises:
@@ -100,7 +99,7 @@ class McpMagic(Magics):
         namespace = self.shell.user_ns if self.shell is not None else {}
         return await commands.dispatch(session.current(), expand(line, namespace), body, namespace)
 
-    def run_blocking(self, line: str, body: str | None = None) -> Any:
+    def run_blocking(self, line: str, body: str | None = None) -> object:
         """`run` to the end on this thread: what `%time`/`%timeit`/`%prun` lines call.
 
         Raises:
@@ -118,7 +117,7 @@ class McpMagic(Magics):
         raise UsageError(FALLBACK)
 
 
-def expand(line: str, namespace: dict[str, Any]) -> str:
+def expand(line: str, namespace: dict[str, object]) -> str:
     """`{var}` and `$var` expanded from the user namespace, as IPython does for magics.
 
     Like IPython, a line that does not format (say, JSON braces) is used as typed.

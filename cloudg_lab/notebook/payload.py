@@ -7,7 +7,7 @@ marks (paths and entity types), so the renderer never guesses and never sees a r
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -41,9 +41,9 @@ class ResultPayload(BaseModel):
     policy: str
     principal: PayloadPrincipal
     duration_ms: float | None = None
-    wire: Any
+    wire: object
     """The MCP result as sent (tool result, resource contents, prompt messages or listing)."""
-    report: dict[str, Any] | None = None
+    report: dict[str, object] | None = None
     """`_meta["cloudg/transforms"]`, or null when nothing was transformed."""
     marks: list[PayloadMark] = []
     real_values: bool = False

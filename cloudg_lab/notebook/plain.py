@@ -7,10 +7,9 @@ comma-separated and a mapping "key value" pairs, so no `rate=30.0, burst=None` r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
-def plain(value: Any) -> str:
+def plain(value: object) -> str:
     """`value` as text for a table cell."""
     if value is None:
         return ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab.adapters.oauth import OAuthSettings
 from cloudg_lab.notebook.session import PrincipalLike, Session
@@ -53,7 +53,7 @@ class Served:
             return f"tokens from ${self.token_env}"
         return f"{self.token[:4]}… (generated; read .token)"
 
-    def client_config(self) -> dict[str, Any]:
+    def client_config(self) -> dict[str, object]:
         """A ready `mcpServers` entry; the token stays a placeholder for you to fill in."""
         return {"mcpServers": {"cloudg-lab": {
             "type": "http", "url": self.url,
@@ -128,7 +128,7 @@ def stop_soon(session: Session) -> None:
         served.loop.run_until_complete(served.endpoint.stop())
 
 
-def status_rows(session: Session) -> list[dict[str, Any]]:
+def status_rows(session: Session) -> list[dict[str, object]]:
     served = _served(session)
     if served is None:
         return []

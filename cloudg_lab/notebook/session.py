@@ -13,7 +13,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from cloudg_lab._version import __version__
 from cloudg_lab.errors import PolicyError
@@ -57,7 +57,7 @@ class Scope:
         """`text` as this principal may see it: a URI typed with a real id is shown scrubbed."""
         return self.layer.policy.scrub(text, self.principal)
 
-    def origin(self, kind: PayloadKind, name: str, arguments: Mapping[str, Any] | None,
+    def origin(self, kind: PayloadKind, name: str, arguments: Mapping[str, object] | None,
                display_limit: int) -> Origin:
         return Origin(kind=kind, name=self.shown(name), policy=self.policy,
                       principal=self.principal, arguments=dict(arguments or {}),
@@ -90,7 +90,7 @@ class Session:
         self.principal = self.config.default_principal()
         self.policies: dict[str, Policy] = {}
         self._layers: dict[str, Layer] = {self.policy_name: self.layer}
-        self.history: deque[dict[str, Any]] = deque(maxlen=HISTORY_SIZE)
+        self.history: deque[dict[str, object]] = deque(maxlen=HISTORY_SIZE)
         self._last: Shown | None = None
         self._result_listeners: Listeners[[Shown | None]] = Listeners("result")
         self.servers: dict[str, Server] = {}
@@ -203,7 +203,7 @@ class Session:
 
     # ------------------------------------------------------------------ requests
 
-    async def call(self, tool: str, arguments: Mapping[str, Any] | None = None, *,
+    async def call(self, tool: str, arguments: Mapping[str, object] | None = None, *,
                    policy: str | None = None, principal: PrincipalLike = None,
                    timeout: float | None = None,  # noqa: ASYNC109 (the tool's deadline)
                    raw: bool = False) -> CallResult:
@@ -219,7 +219,7 @@ class Session:
                                              context=_context(scope.principal),
                                              timeout_seconds=scope.timeout)
 
-        async def follow(next_args: dict[str, Any]) -> CallResult:
+        async def follow(next_args: dict[str, object]) -> CallResult:
             return await self.call(tool, next_args, policy=scope.policy, principal=scope.principal,
                                    timeout=timeout, raw=raw)
 
@@ -241,7 +241,7 @@ class Session:
                                  lambda layer, who: layer.read_resource(
                                      uri, principal=who, context=_context(who)))
 
-    async def prompt(self, name: str, arguments: Mapping[str, Any] | None = None, *,
+    async def prompt(self, name: str, arguments: Mapping[str, object] | None = None, *,
                      policy: str | None = None, principal: PrincipalLike = None) -> PromptView:
         """Render a prompt.
 
@@ -257,7 +257,7 @@ class Session:
     async def _shown(self, view: Callable[[R, Origin, float], V], scope: Scope,
                      kind: Literal["resource", "prompt"], name: str,
                      request: Callable[[Layer, Principal], Awaitable[R]], *,
-                     arguments: Mapping[str, Any] | None = None) -> V:
+                     arguments: Mapping[str, object] | None = None) -> V:
         """Run `request` in `scope`, show its answer as `view` (timed, the new `last`), record it."""
         started = time.perf_counter()
         answer = await request(scope.layer, scope.principal)
@@ -268,8 +268,8 @@ class Session:
         return out
 
     async def complete(self, ref_kind: Literal["prompt", "template"], ref: str, argument: str,
-                       partial: str = "", *, context: Mapping[str, Any] | None = None,
-                       policy: str | None = None, principal: PrincipalLike = None) -> dict[str, Any]:
+                       partial: str = "", *, context: Mapping[str, object] | None = None,
+                       policy: str | None = None, principal: PrincipalLike = None) -> dict[str, object]:
         """Complete a prompt argument or a template variable: `{"values", "total", "hasMore"}`.
 
         Raises:

@@ -9,8 +9,8 @@ raised.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from types import ModuleType
 
 from IPython.core.error import UsageError
 
@@ -40,10 +40,12 @@ from cloudg_lab.notebook.commands.parser import CommandParser, split
 from cloudg_lab.notebook.session import Session
 
 
-def _table(*modules: Any) -> dict[str, Command]:
+def _table(*modules: ModuleType) -> dict[str, Command]:
+    """Each module's `COMMANDS` by name, and `help` over them all."""
     table: dict[str, Command] = {}
     for module in modules:
-        table.update((c.name, c) for c in module.COMMANDS)
+        found: Sequence[Command] = module.COMMANDS
+        table.update((c.name, c) for c in found)
     table["help"] = usage.make(table)
     return table
 
@@ -66,7 +68,7 @@ def parser_for(name: str) -> CommandParser:
 
 
 async def dispatch(session: Session, line: str, body: str | None = None,
-                   namespace: Mapping[str, Any] | None = None) -> Any:
+                   namespace: Mapping[str, object] | None = None) -> object:
     """Run one `%mcp` line (and `%%mcp` body) and return what should be displayed.
 
     Raises:

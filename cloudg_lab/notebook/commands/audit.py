@@ -9,8 +9,6 @@ values, so the table is safe to share.
 
 from __future__ import annotations
 
-from typing import Any
-
 from IPython.core.error import UsageError
 
 from cloudg_lab.adapters.redis_audit import FleetFollower
@@ -32,7 +30,7 @@ def _configure(parser: CommandParser) -> None:
                         help="the merged, live trail of every instance writing to this Redis")
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     a = inv.args
     filters = Filters(decision=a.decision or "", principal=a.principal or "", kind=a.kind or "",
                       last=a.last)

@@ -7,7 +7,7 @@ import difflib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, NoReturn
+from typing import Literal, NoReturn
 
 from IPython.core.error import UsageError
 
@@ -27,7 +27,7 @@ class Invocation:
     session: Session
     args: argparse.Namespace
     body: str | None = None
-    namespace: Mapping[str, Any] = field(default_factory=dict)
+    namespace: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def policy(self) -> str | None:
@@ -54,7 +54,7 @@ class Command:
     name: str
     summary: str
     configure: Callable[[CommandParser], None]
-    run: Callable[[Invocation], Awaitable[Any]]
+    run: Callable[[Invocation], Awaitable[object]]
     body: Body = "none"
 
     def parser(self) -> CommandParser:

@@ -7,8 +7,6 @@ hidden tool is a usage error, exactly as an MCP client would see it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.errors import NotFoundError
 from cloudg_lab.notebook.commands.base import Command, Invocation, did_you_mean
 from cloudg_lab.notebook.commands.parser import (
@@ -31,7 +29,7 @@ def _configure(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-def arguments(inv: Invocation) -> dict[str, Any]:
+def arguments(inv: Invocation) -> dict[str, object]:
     """The call's arguments from body, `--args` and pairs (later ones win).
 
     Raises:
@@ -44,7 +42,7 @@ def arguments(inv: Invocation) -> dict[str, Any]:
     return merged
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     args = arguments(inv)
     try:
         return await inv.session.call(inv.args.tool, args, policy=inv.policy,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
@@ -17,7 +16,7 @@ def _configure(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-async def _run(kind: Kind, inv: Invocation) -> Any:
+async def _run(kind: Kind, inv: Invocation) -> object:
     return await inv.session.listing(kind, grep=inv.args.grep, category=inv.args.category,
                                      policy=inv.policy, principal=inv.principal)
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
@@ -19,7 +18,7 @@ def _configure(parser: CommandParser) -> None:
     parser.add_argument("--policy", default=None, metavar="NAME", help="whose audit trail")
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     log = inv.session.audit_log(inv.args.policy)
     rows = audit_rows.rows(reversed(log.entries()))
     path = await asyncio.to_thread(write_rows, rows, audit_rows.COLUMNS, inv.args.path)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Table
@@ -15,7 +13,7 @@ def _configure(parser: CommandParser) -> None:
     parser.add_argument("--last", type=int, default=None, metavar="N", help="only the N newest")
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     rows = list(reversed(inv.session.history))
     if inv.args.last is not None:
         rows = rows[:max(inv.args.last, 0)]

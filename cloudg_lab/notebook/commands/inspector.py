@@ -7,14 +7,12 @@ principal.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.widgets import Inspector
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     scope = inv.session.scope(inv.policy, inv.principal)
     tools = await scope.layer.list_tools(scope.principal)
     return Inspector(inv.session, scope, tools, page_size=inv.limit)

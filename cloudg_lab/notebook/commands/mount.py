@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from IPython.core.error import UsageError
 
-from cloudg_lab.adapters.mount import mounts
+from cloudg_lab.adapters.mount import MountOptions, mounts
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Table
@@ -34,12 +33,12 @@ def _configure_unmount(parser: CommandParser) -> None:
     parser.add_argument("name", metavar="NAME")
 
 
-async def _mount(inv: Invocation) -> Any:
+async def _mount(inv: Invocation) -> object:
     words: list[str] = inv.args.upstream
     if not words:
         raise UsageError("%mcp mount NAME CMD_OR_URL: say which server to mount")
     upstream: str | list[str] = words[0] if len(words) == 1 else words
-    options: dict[str, Any] = {"timeout_seconds": inv.args.timeout}
+    options: MountOptions = {"timeout_seconds": inv.args.timeout}
     if inv.args.token_env:
         token = os.environ.get(inv.args.token_env)
         if not token:
@@ -52,7 +51,7 @@ async def _mount(inv: Invocation) -> Any:
                                      policy=None, principal=None)
 
 
-async def _unmount(inv: Invocation) -> Any:
+async def _unmount(inv: Invocation) -> object:
     try:
         await inv.session.layer.unmount(inv.args.name)
     except KeyError:
@@ -60,7 +59,7 @@ async def _unmount(inv: Invocation) -> Any:
     return _mounts_table(inv)
 
 
-async def _mounts(inv: Invocation) -> Any:
+async def _mounts(inv: Invocation) -> object:
     return _mounts_table(inv)
 
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import shlex
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import yaml
 from IPython.core.error import UsageError
@@ -69,7 +69,7 @@ def split(line: str) -> list[str]:
         raise UsageError(f"Cannot parse the %mcp line: {exc}") from None
 
 
-def value(text: str, key: str = "value") -> Any:
+def value(text: str, key: str = "value") -> object:
     """A `k=v` value: JSON when it parses (`5`, `true`, `["a"]`), else the text itself; text
     that opens like a JSON array or object must parse, or a typo would silently become a string.
 
@@ -88,13 +88,13 @@ def value(text: str, key: str = "value") -> Any:
         return text
 
 
-def pairs(items: Sequence[str], *, parse_values: bool = True) -> dict[str, Any]:
+def pairs(items: Sequence[str], *, parse_values: bool = True) -> dict[str, object]:
     """`["limit=5", "q=web"]` → `{"limit": 5, "q": "web"}`.
 
     Raises:
         UsageError: for an item without `=` or with an empty or odd key.
     """
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key or not set(key) <= _KEY_CHARS:
@@ -103,7 +103,7 @@ def pairs(items: Sequence[str], *, parse_values: bool = True) -> dict[str, Any]:
     return out
 
 
-def json_object(text: str, what: str) -> dict[str, Any]:
+def json_object(text: str, what: str) -> dict[str, object]:
     """A JSON object given inline (`--args '{...}'`), read as the CLI reads it (`options`).
 
     Raises:
@@ -115,7 +115,7 @@ def json_object(text: str, what: str) -> dict[str, Any]:
         raise UsageError(str(exc)) from None
 
 
-def body_object(body: str | None) -> dict[str, Any]:
+def body_object(body: str | None) -> dict[str, object]:
     """A cell body holding a JSON or YAML mapping (an empty body is `{}`).
 
     Raises:

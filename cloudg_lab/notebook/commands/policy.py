@@ -7,8 +7,6 @@ learns the effect before anyone calls anything.
 
 from __future__ import annotations
 
-from typing import Any
-
 from IPython.core.error import UsageError
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
@@ -16,6 +14,7 @@ from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Panel, Table
 from cloudg_lab.notebook.plain import plain
 from cloudg_lab.policy import Policy
+from cloudg_lab.registry import ToolSpec
 from cloudg_lab.types import Principal
 
 
@@ -29,7 +28,7 @@ def summary_table(policy: Policy) -> Table:
     return Table(f"policy {policy.name}", rows, ["setting", "value"])
 
 
-def visibility_table(policy: Policy, tools: list[Any], principals: list[Principal]) -> Table:
+def visibility_table(policy: Policy, tools: list[ToolSpec], principals: list[Principal]) -> Table:
     """Per principal: how many tools are listed, which are hidden and which listed but denied."""
     rows = []
     for who in principals:
@@ -41,7 +40,7 @@ def visibility_table(policy: Policy, tools: list[Any], principals: list[Principa
     return Table("tools by principal", rows, ["principal", "listed", "hidden", "denied"])
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     if inv.body is None or not inv.body.strip():
         raise UsageError("%%mcp policy NAME needs the policy as YAML in the cell body")
     session = inv.session

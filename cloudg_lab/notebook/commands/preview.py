@@ -8,8 +8,6 @@ each pair loses or gains against the first.
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.call import arguments
 from cloudg_lab.notebook.commands.parser import CommandParser
@@ -27,7 +25,7 @@ def _configure(parser: CommandParser) -> None:
                         metavar="PRINCIPAL", help="repeat for several principals")
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     a = inv.args
     policies = [p.strip() for p in (a.policies or inv.session.policy_name).split(",") if p.strip()]
     views, results = await running.run(inv.session, a.tool, arguments(inv), policies,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.errors import MCPLayerError, NotFoundError
 from cloudg_lab.notebook.commands.base import Command, Invocation, did_you_mean
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope, body_object, pairs
@@ -15,8 +13,9 @@ def _configure(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-async def _run(inv: Invocation) -> Any:
-    args = {k: v if isinstance(v, str) else str(v) for k, v in body_object(inv.body).items()}
+async def _run(inv: Invocation) -> object:
+    args: dict[str, object] = {k: v if isinstance(v, str) else str(v)
+                               for k, v in body_object(inv.body).items()}
     args.update(pairs(inv.args.pairs, parse_values=False))
     try:
         return await inv.session.prompt(inv.args.name, args, policy=inv.policy,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.errors import MCPLayerError, NotFoundError
 from cloudg_lab.notebook.commands.base import Command, Invocation, did_you_mean
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
@@ -14,7 +12,7 @@ def _configure(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     try:
         return await inv.session.read(inv.args.uri, policy=inv.policy, principal=inv.principal)
     except MCPLayerError as exc:

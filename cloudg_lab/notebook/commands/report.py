@@ -6,8 +6,6 @@ dropped or fenced, by entity type, plus truncation and the classification annota
 
 from __future__ import annotations
 
-from typing import Any
-
 from IPython.core.error import UsageError
 
 from cloudg_lab.notebook.commands.base import Command, Invocation
@@ -20,7 +18,7 @@ def _configure(parser: CommandParser) -> None:
                         help="a variable holding a result (default: the last one)")
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     if inv.args.result is not None:
         if inv.args.result not in inv.namespace:
             raise UsageError(f"No variable named {inv.args.result!r}")

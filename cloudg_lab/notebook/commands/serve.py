@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from IPython import get_ipython
 from IPython.core.error import UsageError
@@ -40,7 +39,7 @@ class ServerView:
         return lines
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         lines = self._lines()
         body = f'<div>{esc(lines[1])}</div><pre class="cloudg-json">{esc(lines[3])}</pre>'
         body += "".join(f"<div>{esc(extra)}</div>" for extra in lines[4:])
@@ -63,7 +62,7 @@ def _configure_serve(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-async def _serve(inv: Invocation) -> Any:
+async def _serve(inv: Invocation) -> object:
     a = inv.args
     try:
         oauth = OAuthSettings(issuer=a.oauth_issuer, audience=a.oauth_audience or "") \
@@ -75,14 +74,14 @@ async def _serve(inv: Invocation) -> Any:
     return ServerView(served)
 
 
-async def _stop(inv: Invocation) -> Any:
+async def _stop(inv: Invocation) -> object:
     served = await serving.stop(inv.session)
     if served is None:
         raise UsageError("Nothing is being served; start with %mcp serve")
     return Table("stopped", [{"url": served.url}], ["url"])
 
 
-async def _status(inv: Invocation) -> Any:
+async def _status(inv: Invocation) -> object:
     return Table("servers", serving.status_rows(inv.session),
                  ["url", "running", "policy", "principal", "token"])
 

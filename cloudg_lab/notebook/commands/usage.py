@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation, unknown_command
 from cloudg_lab.notebook.commands.parser import CommandParser
 from cloudg_lab.notebook.display import Table, Text
@@ -21,7 +19,7 @@ def _configure(parser: CommandParser) -> None:
 def make(commands: dict[str, Command]) -> Command:
     """The help command over the full table of `commands` (built by the dispatcher)."""
 
-    async def run(inv: Invocation) -> Any:
+    async def run(inv: Invocation) -> object:
         name = inv.args.command
         if name is None:
             rows = [{"command": c.name + (" (cell body)" if c.body != "none" else ""),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.display import Table
@@ -26,13 +24,13 @@ def whoami(session: Session, policy: str | None = None, principal: PrincipalLike
     return Table("whoami", [{"setting": k, "value": v} for k, v in rows], ["setting", "value"])
 
 
-async def _use(inv: Invocation) -> Any:
+async def _use(inv: Invocation) -> object:
     session = inv.session
     session.use(policy=inv.policy, principal=inv.principal)
     return whoami(session)
 
 
-async def _whoami(inv: Invocation) -> Any:
+async def _whoami(inv: Invocation) -> object:
     return whoami(inv.session, inv.policy, inv.principal)
 
 

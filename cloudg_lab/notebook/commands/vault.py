@@ -6,14 +6,12 @@ itself masks them before the widget sees them, so the widget cannot leak what th
 
 from __future__ import annotations
 
-from typing import Any
-
 from cloudg_lab.notebook.commands.base import Command, Invocation
 from cloudg_lab.notebook.commands.parser import CommandParser, add_scope
 from cloudg_lab.notebook.widgets import Vault
 
 
-async def _run(inv: Invocation) -> Any:
+async def _run(inv: Invocation) -> object:
     scope = inv.session.scope(inv.policy, inv.principal)
     reveal = scope.layer.policy.may(scope.principal, "reveal")
     return Vault(scope.layer.vault, reveal=reveal, viewer=scope.principal.label(),

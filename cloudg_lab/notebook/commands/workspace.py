@@ -9,8 +9,6 @@ does so here too. A load shows a progress bar and an interrupt leaves the worksp
 
 from __future__ import annotations
 
-from typing import Any
-
 from IPython.core.error import UsageError
 
 from cloudg_lab.errors import MCPLayerError
@@ -30,7 +28,7 @@ def _configure_select(parser: CommandParser) -> None:
     add_scope(parser)
 
 
-async def _load(inv: Invocation) -> Any:
+async def _load(inv: Invocation) -> object:
     name, sep, path = inv.args.target.partition("=")
     if not sep:
         name, path = "", inv.args.target
@@ -41,11 +39,11 @@ async def _load(inv: Invocation) -> Any:
     return await _datasets(inv)
 
 
-async def _datasets(inv: Invocation) -> Any:
+async def _datasets(inv: Invocation) -> object:
     return await inv.session.call("list_datasets", {}, policy=inv.policy, principal=inv.principal)
 
 
-async def _select(inv: Invocation) -> Any:
+async def _select(inv: Invocation) -> object:
     return await inv.session.call("select_dataset", {"name": inv.args.name}, policy=inv.policy,
                                   principal=inv.principal)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from cloudg_lab import pointer
 from cloudg_lab.notebook.payload import MIME_TYPE, PayloadMark, PayloadPrincipal, ResultPayload
@@ -28,7 +28,7 @@ class Origin:
     name: str
     policy: str
     principal: Principal
-    arguments: Mapping[str, Any] = field(default_factory=dict)
+    arguments: Mapping[str, object] = field(default_factory=dict)
     display_limit: int = 50
     real_values: RealValues = ""
 
@@ -37,9 +37,9 @@ class Origin:
         return " · ".join(p for p in parts if p)
 
 
-def payload(origin: Origin, wire: Any, *, duration_ms: float | None = None,
-            report: Mapping[str, Any] | None = None, marks: Iterable[Mark] = (),
-            real_values: bool = False) -> dict[str, Any]:
+def payload(origin: Origin, wire: object, *, duration_ms: float | None = None,
+            report: Mapping[str, object] | None = None, marks: Iterable[Mark] = (),
+            real_values: bool = False) -> dict[str, object]:
     """The custom MIME payload as JSON-ready data (validated by the pydantic model); `real_values`
     puts the banner on it (the display object decides, see `shows_real_values`).
 
@@ -59,7 +59,7 @@ MAX_ORDERS = 200
 """Objects whose key order a payload keeps; past it, the rest show alphabetically once saved."""
 
 
-def key_orders(wire: Any) -> dict[str, list[str]]:
+def key_orders(wire: object) -> dict[str, list[str]]:
     """Pointer → key order for every object of `wire` whose keys are not already sorted.
 
     A list of records counts once (its columns in first-seen order), and its records are not
@@ -71,7 +71,7 @@ def key_orders(wire: Any) -> dict[str, list[str]]:
         if keys != sorted(keys) and len(out) < MAX_ORDERS:
             out[at] = keys
 
-    def walk(value: Any, at: str) -> None:
+    def walk(value: object, at: str) -> None:
         if isinstance(value, dict):
             note(at, list(value))
             for key, child in value.items():
@@ -95,11 +95,11 @@ def shows_real_values(origin: Origin, revealed: bool) -> bool:
     return origin.real_values == "policy" or (origin.real_values == "reveal" and revealed)
 
 
-def mimebundle(data: Mapping[str, Any] | None, html: str, plain: str,
+def mimebundle(data: Mapping[str, object] | None, html: str, plain: str,
                include: Sequence[str] | None = None,
-               exclude: Sequence[str] | None = None) -> dict[str, Any]:
+               exclude: Sequence[str] | None = None) -> dict[str, object]:
     """`{MIME_TYPE: payload, text/html, text/plain}`, honouring IPython's include/exclude."""
-    bundle: dict[str, Any] = {}
+    bundle: dict[str, object] = {}
     if data is not None:
         bundle[MIME_TYPE] = data
     bundle["text/html"] = html

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
 
 from cloudg_lab.notebook.display.html import MarkIndex, esc, pointer
 
@@ -20,16 +19,18 @@ LABEL_CHARS = 22
 CHAR_PX = 6.6
 
 
-def is_neighbourhood(value: Mapping[str, Any]) -> bool:
+def is_neighbourhood(value: Mapping[str, object]) -> bool:
     """An `asset` and `items` that each hold a `node`."""
     items = value.get("items")
     return (isinstance(value.get("asset"), Mapping) and isinstance(items, list) and bool(items)
             and all(isinstance(i, Mapping) and isinstance(i.get("node"), Mapping) for i in items))
 
 
-def neighbourhood_svg(value: Mapping[str, Any], marks: MarkIndex, path: str) -> str:
+def neighbourhood_svg(value: Mapping[str, object], marks: MarkIndex, path: str) -> str:
     """The picture of a neighbourhood found at `path`, with its legend."""
-    items = list(value["items"])[:MAX_NODES]
+    listed = value.get("items")
+    every = [i for i in listed if isinstance(i, Mapping)] if isinstance(listed, list) else []
+    items = every[:MAX_NODES]
     height = max(180, min(420, 60 + len(items) * 16))
     cx, cy = WIDTH / 2, height / 2
     edges, nodes = [], []
@@ -43,10 +44,11 @@ def neighbourhood_svg(value: Mapping[str, Any], marks: MarkIndex, path: str) -> 
                      f'({esc(item.get("direction", ""))})</title></line>')
         anchor = "end" if math.cos(angle) < -0.01 else "start"
         node_path = pointer(pointer(pointer(path, "items"), i), "node")
-        nodes.append(_node(item["node"], marks, node_path, (x, y), anchor=anchor, centre=False))
-    nodes.append(_node(value["asset"], marks, pointer(path, "asset"), (cx, cy), anchor="middle",
-                       centre=True))
-    hidden = len(value["items"]) - len(items)
+        nodes.append(_node(_mapping(item.get("node")), marks, node_path, (x, y), anchor=anchor,
+                           centre=False))
+    nodes.append(_node(_mapping(value.get("asset")), marks, pointer(path, "asset"), (cx, cy),
+                       anchor="middle", centre=True))
+    hidden = len(every) - len(items)
     legend = "solid: outgoing · dashed: incoming" + (f" · {hidden} more in the table" if hidden else "")
     return (f'<figure class="cloudg-figure"><svg class="cloudg-graph" viewBox="0 0 {WIDTH} {height}" '
             f'width="{WIDTH}" height="{height}" role="img" aria-label="{len(items)} neighbours">'
@@ -54,7 +56,12 @@ def neighbourhood_svg(value: Mapping[str, Any], marks: MarkIndex, path: str) -> 
             f'<figcaption class="cloudg-muted">{esc(legend)}</figcaption></figure>')
 
 
-def _node(node: Mapping[str, Any], marks: MarkIndex, path: str, at: tuple[float, float], *,
+def _mapping(value: object) -> Mapping[str, object]:
+    """`value` when it is an object (`is_neighbourhood` checked it), else an empty one."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _node(node: Mapping[str, object], marks: MarkIndex, path: str, at: tuple[float, float], *,
           anchor: str, centre: bool) -> str:
     x, y = at
     name = str(node.get("name") if isinstance(node.get("name"), str) else node.get("id", "?"))

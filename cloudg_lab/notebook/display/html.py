@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from cloudg_lab.notebook.display.style import ROOT, STYLE
 from cloudg_lab.notebook.display.values import plain_text
@@ -29,7 +28,7 @@ REAL_VALUES_NOTE = "nothing here is pseudonymized or redacted; do not paste it w
 _SEVERITIES = frozenset({"critical", "high", "medium", "low", "info"})
 
 
-def esc(value: Any) -> str:
+def esc(value: object) -> str:
     return str(html.escape(value if isinstance(value, str) else str(value), quote=True))
 
 
@@ -52,7 +51,7 @@ def badge(text_html: str, mark: Mark | None) -> str:
             f'data-entity="{esc(mark.entity)}">{text_html}</span>')
 
 
-def json_html(value: Any, marks: MarkIndex, path: str, *, limit: int, indent: int = 0) -> str:
+def json_html(value: object, marks: MarkIndex, path: str, *, limit: int, indent: int = 0) -> str:
     """Indented JSON as HTML, badging marked values; containers show at most `limit` entries."""
     pad = "  " * (indent + 1)
     end = "  " * indent
@@ -79,16 +78,16 @@ def _more(hidden: int, pad: str) -> list[str]:
     return [f'{pad}<span class="cloudg-more">… {hidden} more</span>'] if hidden > 0 else []
 
 
-def json_block(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
+def json_block(value: object, marks: MarkIndex, path: str, *, limit: int) -> str:
     return f'<pre class="cloudg-json">{json_html(value, marks, path, limit=limit)}</pre>'
 
 
-def json_details(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
+def json_details(value: object, marks: MarkIndex, path: str, *, limit: int) -> str:
     """The value as JSON one click away (a `<details>`, which needs no script)."""
     return f"<details><summary>as JSON</summary>{json_block(value, marks, path, limit=limit)}</details>"
 
 
-def cell_html(value: Any, marks: MarkIndex, path: str) -> str:
+def cell_html(value: object, marks: MarkIndex, path: str) -> str:
     """One table cell: readable text (no reprs), badged when marked, or when a nested value holds
     a mark somewhere inside."""
     shown = plain_text(value)
@@ -119,13 +118,13 @@ def table_html(columns: Sequence[str], rows: Sequence[Sequence[str]],
             f"<tbody>{body}</tbody></table></div>")
 
 
-def is_numeric(values: Iterable[Any]) -> bool:
+def is_numeric(values: Iterable[object]) -> bool:
     """Whether every present value of a column is a number (booleans are not)."""
     present = [v for v in values if v is not None]
     return bool(present) and all(isinstance(v, int | float) and not isinstance(v, bool) for v in present)
 
 
-def records_table(records: Sequence[Mapping[str, Any]], marks: MarkIndex, path: str, *,
+def records_table(records: Sequence[Mapping[str, object]], marks: MarkIndex, path: str, *,
                   limit: int) -> str:
     """A table of records (first `limit` rows), cells escaped and badged at their own pointers."""
     columns: list[str] = []
@@ -157,18 +156,24 @@ def _severity(label_html: str) -> str:
     return f' data-severity="{word}"' if word in _SEVERITIES else ""
 
 
-def report_chips(report: Mapping[str, Any] | None) -> str:
+def report_chips(report: Mapping[str, object] | None) -> str:
     """The transform report as a row of chips: counts by action and entity, truncation, fences."""
+    found = report or {}
     chips = [f"{section} {entity} ×{n}" for section in REPORT_COUNT_SECTIONS
-             for entity, n in (report or {}).get(section, {}).items()]
-    untrusted = (report or {}).get("untrusted") or {}
-    chips += [f"untrusted {k} ×{v}" for k, v in untrusted.items() if isinstance(v, int | float) and v]
-    if (report or {}).get("truncated_chars"):
-        chips.append(f"truncated {report['truncated_chars']} chars")  # type: ignore[index]
+             for entity, n in _counts(found, section).items()]
+    chips += [f"untrusted {k} ×{v}" for k, v in _counts(found, "untrusted").items()
+              if isinstance(v, int | float) and v]
+    if found.get("truncated_chars"):
+        chips.append(f"truncated {found['truncated_chars']} chars")
     return "".join(f'<span class="cloudg-chip">{esc(c)}</span>' for c in chips)
 
 
-def error_box(code: Any, message: str) -> str:
+def _counts(report: Mapping[str, object], section: str) -> Mapping[str, object]:
+    counts = report.get(section)
+    return counts if isinstance(counts, Mapping) else {}
+
+
+def error_box(code: object, message: str) -> str:
     return (f'<div class="cloudg-error"><b>Error {esc(code)}</b>: '
             f'<span class="cloudg-error-text">{esc(message)}</span></div>')
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload, shows_real_values
@@ -35,12 +34,12 @@ class PromptView:
         self.duration_ms = duration_ms
 
     @property
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, object]:
         return self.result.to_wire()
 
     @property
-    def messages(self) -> list[dict[str, Any]]:
-        return list(self.wire["messages"])
+    def messages(self) -> list[dict[str, object]]:
+        return [m.to_wire() for m in self.result.messages]
 
     @property
     def text(self) -> str:
@@ -51,7 +50,7 @@ class PromptView:
         return report_of(self.result.meta)
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         real = shows_real_values(self.origin, True)
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
                        marks=self.result.marks, real_values=real)
@@ -70,7 +69,7 @@ class PromptView:
         return f"<PromptView {self.origin.name}: {len(self.result.messages)} messages>"
 
 
-def _block_text(block: Any) -> str:
+def _block_text(block: object) -> str:
     if isinstance(block, TextContent):
         return block.text
     if isinstance(block, EmbeddedResource):
@@ -96,7 +95,7 @@ def _message_html(message: PromptMessage, marks: Sequence[Mark], path: str, limi
             f'{html.esc(message.role)}</div><div class="cloudg-bubble">{body}{note}</div></div>')
 
 
-def _block_html(block: Any, marks: html.MarkIndex, path: str, limit: int) -> str:
+def _block_html(block: object, marks: html.MarkIndex, path: str, limit: int) -> str:
     if isinstance(block, TextContent):
         if block.text.lstrip().startswith(("{", "[")):
             return f'<pre class="cloudg-json">{html.esc(_formatted_json(block.text))}</pre>'

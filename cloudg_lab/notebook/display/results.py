@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tqdm.auto import tqdm
 
@@ -22,11 +22,15 @@ from cloudg_lab.privacy.pipeline import REPORT_COUNT_SECTIONS
 from cloudg_lab.types import (
     META_PREFIX,
     BlobResourceContents,
+    Mark,
     TextResourceContents,
     ToolResult,
 )
 
-Follow = Callable[[dict[str, Any]], Awaitable["CallResult"]]
+if TYPE_CHECKING:  # pandas is imported when a frame is asked for
+    from pandas import DataFrame
+
+Follow = Callable[[dict[str, object]], Awaitable["CallResult"]]
 REPORT_KEY = META_PREFIX + "transforms"
 
 
@@ -36,7 +40,7 @@ def report_of(meta: Mapping[str, object] | None) -> dict[str, object] | None:
     return dict(found) if isinstance(found, dict) and found else None
 
 
-def records_of(value: Any) -> tuple[str, list[dict[str, Any]]] | None:
+def records_of(value: object) -> tuple[str, list[dict[str, object]]] | None:
     """The page of records in a result: `items`, else the only list of objects it holds."""
     if not isinstance(value, Mapping):
         return None
@@ -48,7 +52,7 @@ def records_of(value: Any) -> tuple[str, list[dict[str, Any]]] | None:
     return found[0] if len(found) == 1 else None
 
 
-def _frame(value: Any) -> Any:
+def _frame(value: object) -> DataFrame:
     import pandas as pd
 
     found = records_of(value)
@@ -66,12 +70,12 @@ class CallResult:
         self.origin = origin
         self._follow = follow
         self.raw = raw
-        self._wire: dict[str, Any] | None = None
+        self._wire: dict[str, object] | None = None
 
     # ------------------------------------------------------------------ data
 
     @property
-    def structured(self) -> dict[str, Any] | None:
+    def structured(self) -> dict[str, object] | None:
         return self.result.structured
 
     @property
@@ -87,7 +91,7 @@ class CallResult:
         return self.result.error_code
 
     @property
-    def meta(self) -> dict[str, Any]:
+    def meta(self) -> dict[str, object]:
         return self.result.meta
 
     @property
@@ -96,11 +100,11 @@ class CallResult:
         return report_of(self.result.meta)
 
     @property
-    def marks(self) -> list[Any]:
+    def marks(self) -> list[Mark]:
         return list(self.result.marks)
 
     @property
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, object]:
         """The MCP result exactly as a client would receive it."""
         if self._wire is None:
             self._wire = self.result.to_wire()
@@ -116,7 +120,7 @@ class CallResult:
         cursor = (self.structured or {}).get("next_cursor")
         return cursor if isinstance(cursor, str) and cursor else None
 
-    def to_frame(self) -> Any:
+    def to_frame(self) -> DataFrame:
         """The page's records (pseudonyms kept as they are) as a DataFrame.
 
         Raises:
@@ -142,7 +146,7 @@ class CallResult:
     # ------------------------------------------------------------------ display
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         real = self.shows_real_values
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
                        marks=self.result.marks, real_values=real)
@@ -218,14 +222,14 @@ class PageStream:
     async def collect(self) -> list[CallResult]:
         return [page async for page in self]
 
-    async def to_frame(self) -> Any:
+    async def to_frame(self) -> DataFrame:
         """Every page's records in one DataFrame."""
         import pandas as pd
 
         frames = [page.to_frame() for page in await self.collect()]
         return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
-    def __await__(self) -> Generator[Any, None, list[CallResult]]:
+    def __await__(self) -> Generator[object, None, list[CallResult]]:
         return self.collect().__await__()
 
 
@@ -239,7 +243,7 @@ class ReadResult:
         self.duration_ms = duration_ms
 
     @property
-    def wire(self) -> dict[str, Any]:
+    def wire(self) -> dict[str, object]:
         return {"contents": [c.to_wire() for c in self.contents]}
 
     @property
@@ -247,7 +251,7 @@ class ReadResult:
         return "\n".join(c.text for c in self.contents if isinstance(c, TextResourceContents))
 
     @property
-    def data(self) -> Any:
+    def data(self) -> object:
         """The first JSON content parsed, or None when no content is JSON."""
         for content in self.contents:
             if isinstance(content, TextResourceContents) and is_json_mime(content.mime_type):
@@ -265,11 +269,11 @@ class ReadResult:
                 return found
         return None
 
-    def to_frame(self) -> Any:
+    def to_frame(self) -> DataFrame:
         return _frame(self.data)
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         real = shows_real_values(self.origin, True)
         data = payload(self.origin, self.wire, duration_ms=self.duration_ms, report=self.report,
                        real_values=real)
@@ -300,15 +304,17 @@ def ms_text(duration: float | None) -> str:
     return f"{duration:.1f} ms" if isinstance(duration, int | float) else ""
 
 
-def _page_line(value: Mapping[str, Any], key: str) -> str:
+def _page_line(value: Mapping[str, object], key: str) -> str:
     keys = ("total", "returned", "offset", "next_cursor", "truncated")
     bits = [f"{k}={value[k]}" for k in keys if value.get(k) not in (None, "")]
-    return f"{key}: " + (", ".join(bits) if bits else f"{len(value[key])} records")
+    records = value.get(key)
+    count = len(records) if isinstance(records, list) else 0
+    return f"{key}: " + (", ".join(bits) if bits else f"{count} records")
 
 
-def _report_line(report: Mapping[str, Any]) -> str:
-    counts = [f"{s} {sum(report[s].values())}" for s in REPORT_COUNT_SECTIONS
-              if isinstance(report.get(s), Mapping) and report[s]]
+def _report_line(report: Mapping[str, object]) -> str:
+    counts = [f"{s} {sum(n for n in section.values() if isinstance(n, int | float))}"
+              for s in REPORT_COUNT_SECTIONS if isinstance(section := report.get(s), Mapping) and section]
     return "transforms: " + (", ".join(counts) if counts else "annotations only")
 
 

@@ -7,14 +7,14 @@ JSON is one click away.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TypeGuard
 
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.graph import is_neighbourhood, neighbourhood_svg
 from cloudg_lab.notebook.display.html import MarkIndex, esc, pointer
 
 
-def structured_html(value: Any, marks: MarkIndex, path: str, *, limit: int) -> str:
+def structured_html(value: object, marks: MarkIndex, path: str, *, limit: int) -> str:
     """The HTML of a tool's structured content found at `path`."""
     if not isinstance(value, Mapping):
         return html.json_block(value, marks, path, limit=limit)
@@ -31,7 +31,7 @@ def structured_html(value: Any, marks: MarkIndex, path: str, *, limit: int) -> s
     return line + "".join(sections) + html.json_details(value, marks, path, limit=limit)
 
 
-def _section(key: str, item: Mapping[str, Any] | list[Any], marks: MarkIndex, path: str,
+def _section(key: str, item: Mapping[str, object] | list[object], marks: MarkIndex, path: str,
              limit: int) -> str:
     title = f'<div class="cloudg-section-title">{esc(key)}</div>'
     bars = group_bars(item, marks, path) or count_bars(item)
@@ -41,7 +41,7 @@ def _section(key: str, item: Mapping[str, Any] | list[Any], marks: MarkIndex, pa
         title = f'<div class="cloudg-section-title">{esc(key)} ({len(item)})</div>'
         return title + html.records_table(item, marks, path, limit=limit)
     if is_count_matrix(item):
-        rows = [{key: name, **counts} for name, counts in item.items()]  # type: ignore[union-attr]
+        rows = [{key: name, **counts} for name, counts in item.items()]
         return title + html.records_table(rows, {}, path, limit=limit)
     if isinstance(item, list) and not any(isinstance(v, Mapping | list) for v in item):
         return (f'<div class="cloudg-facts"><span class="cloudg-key">{esc(key)}</span> '
@@ -49,24 +49,24 @@ def _section(key: str, item: Mapping[str, Any] | list[Any], marks: MarkIndex, pa
     return title + html.json_block(item, marks, path, limit=limit)
 
 
-def is_record_list(item: Any) -> bool:
+def is_record_list(item: object) -> TypeGuard[list[Mapping[str, object]]]:
     return isinstance(item, list) and bool(item) and all(isinstance(v, Mapping) for v in item)
 
 
-def is_count_matrix(item: Any) -> bool:
+def is_count_matrix(item: object) -> TypeGuard[Mapping[str, Mapping[str, object]]]:
     """An object of objects of numbers: `compliance: {CIS: {PASS: 0, FAIL: 9}}`."""
     return (isinstance(item, Mapping) and bool(item) and all(
         isinstance(row, Mapping) and all(_number(n) for n in row.values()) for row in item.values()))
 
 
-def count_bars(item: Any) -> list[tuple[str, int | float]] | None:
+def count_bars(item: object) -> list[tuple[str, int | float]] | None:
     """Bars from an object of counts (`{CRITICAL: 3, HIGH: 4}`), or None."""
     if not isinstance(item, Mapping) or len(item) < 2 or not all(_number(n) for n in item.values()):
         return None
     return [(esc(k), n) for k, n in item.items()]
 
 
-def group_bars(item: Any, marks: MarkIndex, path: str) -> list[tuple[str, int | float]] | None:
+def group_bars(item: object, marks: MarkIndex, path: str) -> list[tuple[str, int | float]] | None:
     """Bars from a list of groups (`[{key: "EC2", count: 6}]`): records of a numeric `count` and at
     most two other fields, the first of which labels the bar (badged when marked)."""
     if not isinstance(item, Sequence) or isinstance(item, str) or not item:
@@ -82,5 +82,5 @@ def group_bars(item: Any, marks: MarkIndex, path: str) -> list[tuple[str, int | 
     return bars
 
 
-def _number(value: Any) -> bool:
+def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)

@@ -8,18 +8,28 @@ items (tools, resources, ...) and so also carries the custom MIME payload.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from cloudg_lab.notebook.display import html
 from cloudg_lab.notebook.display.bundle import Origin, mimebundle, payload
 from cloudg_lab.notebook.display.values import plain_text
 from cloudg_lab.text_table import format_table
 
+if TYPE_CHECKING:  # pandas is imported when a frame is asked for
+    from pandas import DataFrame
+
+
+class Displayable(Protocol):
+    """What a panel section is: anything with its own mime bundle."""
+
+    def _repr_mimebundle_(self, include: Sequence[str] | None = None,
+                          exclude: Sequence[str] | None = None) -> dict[str, object]: ...
+
 
 class Table:
     """Rows of plain values with a title; `text/html` and `text/plain` come from pandas."""
 
-    def __init__(self, title: str, rows: Sequence[Mapping[str, Any]],
+    def __init__(self, title: str, rows: Sequence[Mapping[str, object]],
                  columns: Sequence[str] | None = None, *, limit: int = 50, note: str = "") -> None:
         self.title = title
         self.rows = [dict(r) for r in rows]
@@ -30,14 +40,14 @@ class Table:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
+    def __iter__(self) -> Iterator[dict[str, object]]:
         return iter(self.rows)
 
-    def column(self, name: str) -> list[Any]:
+    def column(self, name: str) -> list[object]:
         """One column's values, in row order (missing cells are None)."""
         return [r.get(name) for r in self.rows]
 
-    def to_frame(self) -> Any:
+    def to_frame(self) -> DataFrame:
         """All rows as a pandas DataFrame."""
         import pandas as pd
 
@@ -65,7 +75,7 @@ class Table:
         return f'<div class="cloudg-more">{html.esc(self.note)}</div>' if self.note else ""
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         return mimebundle(None, html.frame_html(self.title, self.html_body()), self.plain(),
                           include, exclude)
 
@@ -76,7 +86,7 @@ class Table:
 class Listing(Table):
     """A table of what a principal may see, plus the wire items as the custom MIME payload."""
 
-    def __init__(self, origin: Origin, wire: list[dict[str, Any]], rows: Sequence[Mapping[str, Any]],
+    def __init__(self, origin: Origin, wire: list[dict[str, object]], rows: Sequence[Mapping[str, object]],
                  columns: Sequence[str]) -> None:
         super().__init__(origin.head(f"{len(wire)} {origin.name}"), rows, columns,
                          limit=origin.display_limit)
@@ -89,7 +99,7 @@ class Listing(Table):
         return [str(r[self.columns[0]]) for r in self.rows]
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         data = payload(self.origin, self.wire)
         return mimebundle(data, html.frame_html(self.title, self.html_body(),
                                                 attrs={"kind": "listing"}),
@@ -99,11 +109,11 @@ class Listing(Table):
 class Panel:
     """Several displays under one head: the policy summary, the plain inspector."""
 
-    def __init__(self, title: str, sections: Sequence[tuple[str, Any]]) -> None:
+    def __init__(self, title: str, sections: Sequence[tuple[str, Displayable]]) -> None:
         self.title = title
         self.sections = list(sections)
 
-    def section(self, title: str) -> Any:
+    def section(self, title: str) -> Displayable:
         """The display shown under `title`.
 
         Raises:
@@ -115,7 +125,7 @@ class Panel:
         raise KeyError(title)
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         parts_html, parts_plain = [], [self.title]
         for name, shown in self.sections:
             bundle = shown._repr_mimebundle_()
@@ -136,7 +146,7 @@ class Text:
         self.text = text
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
         body = f'<pre class="cloudg-json">{html.esc(self.text)}</pre>'
         return mimebundle(None, html.frame_html(self.title, body), f"{self.title}\n{self.text}",
                           include, exclude)
@@ -145,7 +155,7 @@ class Text:
         return f"<Text {self.title!r}>"
 
 
-def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+def columns_of(rows: Sequence[Mapping[str, object]]) -> list[str]:
     """Every key of the rows, in the order they first appear."""
     columns: list[str] = []
     for row in rows:
@@ -153,7 +163,7 @@ def columns_of(rows: Sequence[Mapping[str, Any]]) -> list[str]:
     return columns
 
 
-def plain_records(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], limit: int) -> str:
+def plain_records(rows: Sequence[Mapping[str, object]], columns: Sequence[str], limit: int) -> str:
     """The first `limit` records as aligned readable text, for `text/plain`."""
     return plain_table([[r.get(c) for c in columns] for r in rows], columns, limit)
 

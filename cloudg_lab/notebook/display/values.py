@@ -11,14 +11,13 @@ import dataclasses
 import datetime as dt
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import BaseModel
 
 EMPTY = "—"
 
 
-def plain_text(value: Any) -> str:
+def plain_text(value: object) -> str:
     """`value` as short, readable text for a cell."""
     if value is None:
         return EMPTY
@@ -39,7 +38,7 @@ def plain_text(value: Any) -> str:
     return str(value)
 
 
-def _nested(value: Any) -> str:
+def _nested(value: object) -> str:
     """An inner value: scalars as in a cell, deeper structures as compact JSON."""
     if isinstance(value, Mapping | list) and any(isinstance(v, Mapping | list) for v in
                                                  (value.values() if isinstance(value, Mapping) else value)):
@@ -47,7 +46,7 @@ def _nested(value: Any) -> str:
     return plain_text(value)
 
 
-def _fields(value: Any) -> Mapping[str, Any] | None:
+def _fields(value: object) -> Mapping[str, object] | None:
     if isinstance(value, Mapping):
         return {str(k): v for k, v in value.items()}
     if isinstance(value, BaseModel):

@@ -10,12 +10,13 @@ entries fall out of the ring.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -26,7 +27,11 @@ from cloudg_lab.notebook.widgets.audit_rows import COLUMNS, KINDS, Filters, cell
 from cloudg_lab.notebook.widgets.base import WidgetView
 from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
 from cloudg_lab.notebook.widgets.tables import Page, PagedTable
-from cloudg_lab.policy.audit import DECISIONS
+from cloudg_lab.policy import audit as trail
+from cloudg_lab.policy.audit import DECISIONS, AuditEntry
+
+if TYPE_CHECKING:  # pandas is imported when a frame is asked for
+    from pandas import DataFrame
 
 _ANY = ("any", "")
 
@@ -36,14 +41,14 @@ class _Row:
 
     __slots__ = ("_cells", "_values", "entry", "seq")
 
-    def __init__(self, entry: Any) -> None:
+    def __init__(self, entry: AuditEntry) -> None:
         self.entry = entry
         self.seq: int = entry.seq
-        self._values: dict[str, Any] | None = None
+        self._values: dict[str, object] | None = None
         self._cells: list[str] | None = None
 
     @property
-    def values(self) -> dict[str, Any]:
+    def values(self) -> dict[str, object]:
         if self._values is None:
             self._values = row(self.entry)
         return self._values
@@ -58,8 +63,9 @@ class _Row:
 class AuditLog(WidgetView):
     """The audit trail of one policy, newest first; follows the buffer until closed."""
 
-    def __init__(self, log: Any, *, title: str = "audit", filters: Filters | None = None,
-                 page_size: int = 50, delay: float = DELAY, loop: Any = None) -> None:
+    def __init__(self, log: trail.AuditLog, *, title: str = "audit", filters: Filters | None = None,
+                 page_size: int = 50, delay: float = DELAY,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
         super().__init__()
         self.log = log
         self.title = title
@@ -91,7 +97,8 @@ class AuditLog(WidgetView):
                           self.export_status])])
         # Subscribe before the snapshot: an entry landing in between is heard twice, and its
         # sequence number makes the second one an update of the first, never a lost row.
-        self._coalescer: Coalescer[tuple[Any, bool]] = Coalescer(self._apply, delay=delay, loop=loop)
+        self._coalescer: Coalescer[tuple[AuditEntry | None, bool]] = Coalescer(
+            self._apply, delay=delay, loop=loop)
         self.on_close(self._coalescer.close)
         self.on_close(log.subscribe(self._heard))
         self._add(_Row(e) for e in reversed(log.entries()))
@@ -103,14 +110,14 @@ class AuditLog(WidgetView):
 
     # ------------------------------------------------------------------ following the buffer
 
-    def _heard(self, entry: Any, replaced: bool) -> None:
+    def _heard(self, entry: AuditEntry | None, replaced: bool) -> None:
         self._coalescer.push((entry, replaced))
 
     async def updated(self) -> None:
         """Return once every entry heard so far is in the table (for cells and tests)."""
         await self._coalescer.settled()
 
-    def _apply(self, batch: list[tuple[Any, bool]]) -> None:
+    def _apply(self, batch: list[tuple[AuditEntry | None, bool]]) -> None:
         entries = [entry for entry, _ in batch if entry is not None]
         known = len(self._principals)
         self._add(_Row(e) for e in entries)
@@ -154,17 +161,17 @@ class AuditLog(WidgetView):
         return Page([r.cells for r in chosen], total)
 
     @property
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, object]]:
         """Every row the filters keep, newest first, as plain values."""
         return self._values()
 
-    def _values(self, limit: int | None = None) -> list[dict[str, Any]]:
+    def _values(self, limit: int | None = None) -> list[dict[str, object]]:
         view = self._view()
         total = self._total(view)
         return [dict(r.values) for r in
                 itertools.islice(view, total if limit is None else min(limit, total))]
 
-    def to_frame(self) -> Any:
+    def to_frame(self) -> DataFrame:
         """The rows the filters keep as a pandas DataFrame."""
         import pandas as pd
 
@@ -203,7 +210,7 @@ class AuditLog(WidgetView):
         finally:
             self._quiet = False
 
-    def _filter_changed(self, _change: Any) -> None:
+    def _filter_changed(self, _change: object) -> None:
         if self._quiet:
             return
         self.filters = replace(self.filters, decision=self.decision.value or "",
@@ -261,7 +268,7 @@ class AuditLog(WidgetView):
         return f"<AuditLog {self.title!r}: {len(self._rows)} entries>"
 
 
-def _dropdown(label: str, options: list[tuple[str, str]], value: str) -> Any:
+def _dropdown(label: str, options: list[tuple[str, str]], value: str) -> widgets.Dropdown:
     choices = [_ANY, *options]
     if value and value not in [v for _, v in choices]:
         choices.append((value, value))

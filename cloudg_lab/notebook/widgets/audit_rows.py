@@ -10,9 +10,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from cloudg_lab.notebook.widgets import style
+from cloudg_lab.policy.audit import AuditEntry
 
 COLUMNS = ["seq", "time", "decision", "kind", "name", "principal", "roles", "reason", "arguments",
            "duration_ms", "instance"]
@@ -20,7 +20,7 @@ COLUMNS = ["seq", "time", "decision", "kind", "name", "principal", "roles", "rea
 KINDS = ("tool", "resource", "prompt", "completion")
 
 
-def row(entry: Any) -> dict[str, Any]:
+def row(entry: AuditEntry) -> dict[str, object]:
     """One entry as flat values: UTC ISO time, roles comma-joined, arguments as `name=hash`."""
     return {"seq": entry.seq,
             "time": dt.datetime.fromtimestamp(entry.ts, dt.UTC).isoformat(timespec="milliseconds"),
@@ -30,7 +30,7 @@ def row(entry: Any) -> dict[str, Any]:
             "duration_ms": entry.duration_ms, "instance": getattr(entry, "instance", "")}
 
 
-def rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
+def rows(entries: Iterable[AuditEntry]) -> list[dict[str, object]]:
     """Entries as rows, in the order given."""
     return [row(e) for e in entries]
 
@@ -38,7 +38,7 @@ def rows(entries: Iterable[Any]) -> list[dict[str, Any]]:
 NUMBERS = frozenset({"seq", "duration_ms"})
 
 
-def cells(values: dict[str, Any]) -> list[str]:
+def cells(values: dict[str, object]) -> list[str]:
     """The HTML cells of one row: the decision as a tinted chip, the time as HH:MM:SS.mmm on one
     line (the full UTC time as its tooltip), numbers right-aligned, text left."""
     out = []
@@ -68,7 +68,7 @@ class Filters:
     def active(self) -> bool:
         return bool(self.decision or self.principal or self.kind)
 
-    def keeps(self, entry: Any) -> bool:
+    def keeps(self, entry: AuditEntry) -> bool:
         """Whether an audit entry passes the decision, principal and kind filters."""
         return ((not self.decision or entry.decision == self.decision)
                 and (not self.principal or entry.principal == self.principal)

@@ -13,14 +13,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
 
 from cloudg_lab.errors import MCPLayerError, PolicyError
 from cloudg_lab.notebook import listings
+from cloudg_lab.notebook.display import CallResult
 from cloudg_lab.notebook.display.tables import plain_table
+from cloudg_lab.notebook.session import Scope, Session
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.batching import running_loop
 from cloudg_lab.notebook.widgets.form import Group
@@ -32,16 +33,16 @@ from cloudg_lab.notebook.widgets.tables import frame_html
 class CatalogPane:
     """Tools the principal may see, a form per tool, its JSON, a Call button and the history."""
 
-    def __init__(self, session: Any, scope: Any, tools: list[dict[str, Any]],
-                 on_called: Callable[[Any], None]) -> None:
+    def __init__(self, session: Session, scope: Scope, tools: list[dict[str, object]],
+                 on_called: Callable[[CallResult], None]) -> None:
         self.session = session
         self.scope = scope
         self.tools = {t["name"]: t for t in tools}
         self.on_called = on_called
-        self.pending: asyncio.Task[Any] | None = None
+        self.pending: asyncio.Task[CallResult | None] | None = None
         self.form: Group = form(None)
         self._syncing = False
-        self._extra: dict[str, Any] = {}
+        self._extra: dict[str, object] = {}
         names = list(self.tools)
         self.select = widgets.Select(options=names, value=names[0] if names else None, rows=14,
                                      layout=widgets.Layout(width="16em"))
@@ -70,7 +71,8 @@ class CatalogPane:
 
     def _show_tool(self) -> None:
         spec = self.tools.get(self.tool or "")
-        self.form = form((spec or {}).get("inputSchema"))
+        schema = (spec or {}).get("inputSchema")
+        self.form = form(schema if isinstance(schema, Mapping) else None)
         self.form.observe(self._from_form)
         self.form_box.children = (self.form.widget,)
         self._extra = {}
@@ -78,7 +80,7 @@ class CatalogPane:
         if spec is None:
             self.about.value = style.panel(style.note("no tool is visible to this principal"))
             return
-        self.about.value = style.panel(style.title(spec["name"]) + style.note(
+        self.about.value = style.panel(style.title(str(spec["name"])) + style.note(
             f"{spec.get('description') or ''} · * required"))
 
     def _from_form(self) -> None:
@@ -117,7 +119,7 @@ class CatalogPane:
         self._extra = {k: v for k, v in data.items() if k not in self.form.names()}
         self.status.value = ""
 
-    def arguments(self) -> dict[str, Any]:
+    def arguments(self) -> dict[str, object]:
         """The arguments as the JSON editor holds them (the form writes there too).
 
         Raises:
@@ -126,7 +128,7 @@ class CatalogPane:
         self.form.value()  # a missing required field or a bad input is named here
         return parse_object(self.editor.value)
 
-    def call(self) -> asyncio.Task[Any] | None:
+    def call(self) -> asyncio.Task[CallResult | None] | None:
         """Start calling the selected tool on the kernel's loop; the task is also `pending`."""
         tool = self.tool
         if tool is None:
@@ -138,14 +140,14 @@ class CatalogPane:
             return None
         return self._start(tool, arguments)
 
-    def replay(self, called: Called) -> asyncio.Task[Any] | None:
+    def replay(self, called: Called) -> asyncio.Task[CallResult | None] | None:
         """Run a call from the history again, with the same arguments, shown in the form."""
         if called.tool in self.tools:
             self.select.value = called.tool
             self.editor.value = json.dumps(called.arguments, indent=2)
         return self._start(called.tool, called.arguments)
 
-    def _start(self, tool: str, arguments: dict[str, Any]) -> asyncio.Task[Any] | None:
+    def _start(self, tool: str, arguments: dict[str, object]) -> asyncio.Task[CallResult | None] | None:
         loop = running_loop()
         if loop is None:
             self._say("no running event loop: call from a notebook kernel", error=True)
@@ -154,7 +156,7 @@ class CatalogPane:
         self.pending = loop.create_task(self._call(tool, arguments))
         return self.pending
 
-    async def _call(self, tool: str, arguments: dict[str, Any]) -> Any:
+    async def _call(self, tool: str, arguments: dict[str, object]) -> CallResult | None:
         at = time.strftime("%H:%M:%S")
         try:
             result = await self.session.call(tool, arguments, policy=self.scope.policy,
@@ -180,7 +182,7 @@ class CatalogPane:
         shown = style.decision("error") + " " if error else ""
         self.status.value = style.panel(shown + style.text_cell(text))
 
-    def _rows(self) -> tuple[list[dict[str, Any]], list[str]]:
+    def _rows(self) -> tuple[list[dict[str, object]], list[str]]:
         return listings.rows("tools", list(self.tools.values()))
 
     def static_body(self) -> str:
@@ -194,7 +196,7 @@ class CatalogPane:
         return listing + self.history.static_text()
 
 
-def parse_object(text: str) -> dict[str, Any]:
+def parse_object(text: str) -> dict[str, object]:
     """The JSON object in `text` (empty means `{}`).
 
     Raises:
@@ -210,5 +212,5 @@ def parse_object(text: str) -> dict[str, Any]:
     return data
 
 
-def _joined(value: Any) -> Any:
+def _joined(value: object) -> object:
     return ", ".join(str(v) for v in value) if isinstance(value, list) else value

@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cloudg_lab.notebook.display.html import pointer
 from cloudg_lab.types import Mark
 
-MISSING: Any = object()
+MISSING: object = object()
 """A pointer absent from a result (dropped, projected away, or not called)."""
 STRUCTURED = "/structuredContent"
 
@@ -30,9 +29,9 @@ class View:
     principal: str
     status: str
     """`ok`, `hidden`, `denied`, `rate limited`, `refused`, `invalid arguments` or `error <code>`."""
-    leaves: Mapping[str, Any] = field(default_factory=dict)
+    leaves: Mapping[str, object] = field(default_factory=dict)
     marks: Mapping[str, Mark] = field(default_factory=dict)
-    report: Mapping[str, Any] | None = None
+    report: Mapping[str, object] | None = None
     tools: frozenset[str] = frozenset()
     """The tool names this pair may see."""
     real_values: bool = False
@@ -60,7 +59,7 @@ class Comparison:
     def labels(self) -> list[str]:
         return [v.label for v in self.views]
 
-    def value(self, view: View, path: str) -> Any:
+    def value(self, view: View, path: str) -> object:
         return view.leaves.get(path, MISSING) if view.ok else MISSING
 
     def differs(self, path: str) -> bool:
@@ -78,10 +77,10 @@ class Comparison:
         return sorted(view.tools - self.views[0].tools) if self.views else []
 
 
-def flatten(value: Any, path: str = "") -> dict[str, Any]:
+def flatten(value: object, path: str = "") -> dict[str, object]:
     """Leaves of a JSON value by JSON pointer (RFC 6901 escaping; empty containers are leaves)."""
     if isinstance(value, Mapping) and value:
-        out: dict[str, Any] = {}
+        out: dict[str, object] = {}
         for key, inner in value.items():
             out.update(flatten(inner, pointer(path, key)))
         return out
@@ -93,14 +92,14 @@ def flatten(value: Any, path: str = "") -> dict[str, Any]:
     return {path: value}
 
 
-def leaves_of(wire: Mapping[str, Any]) -> dict[str, Any]:
+def leaves_of(wire: Mapping[str, object]) -> dict[str, object]:
     """A tool result's data leaves: `structuredContent` if present, else the content blocks."""
     if wire.get("structuredContent") is not None:
         return flatten(wire["structuredContent"], STRUCTURED)
     return flatten(wire.get("content") or [], "/content")
 
 
-def same(a: Any, b: Any) -> bool:
+def same(a: object, b: object) -> bool:
     """JSON equality that keeps `true` apart from `1` (Python's `True == 1` does not)."""
     if a is MISSING or b is MISSING:
         return a is b

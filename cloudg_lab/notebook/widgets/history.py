@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -28,7 +27,7 @@ class Called:
     """One call made from the pane: what the history shows and replays."""
 
     tool: str
-    arguments: dict[str, Any]
+    arguments: dict[str, object]
     outcome: str
     at: str
 
@@ -39,7 +38,7 @@ class Called:
 class CallHistory:
     """A list of rows `[replay] time tool arguments outcome`; `replay(called)` runs one again."""
 
-    def __init__(self, replay: Callable[[Called], Any]) -> None:
+    def __init__(self, replay: Callable[[Called], object]) -> None:
         self.replay = replay
         self.calls: list[Called] = []
         self.rows = widgets.VBox()
@@ -58,7 +57,7 @@ class CallHistory:
             return
         self.rows.children = tuple(self._row(c) for c in self.calls)
 
-    def _row(self, called: Called) -> Any:
+    def _row(self, called: Called) -> object:
         button = widgets.Button(description="replay", icon="redo", tooltip="call again as it was",
                                 layout=widgets.Layout(width="7em"))
         button.on_click(lambda _b: self.replay(called))

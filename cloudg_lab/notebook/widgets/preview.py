@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets as widgets
 from tqdm.auto import tqdm
@@ -53,7 +52,7 @@ def outcome(result: CallResult) -> str:
     return f"error {code}"
 
 
-async def run(session: Session, tool: str, arguments: dict[str, Any], policies: Sequence[str],
+async def run(session: Session, tool: str, arguments: dict[str, object], policies: Sequence[str],
               principals: Sequence[str | None]) -> tuple[list[View], dict[str, CallResult]]:
     """Call `tool` once per (policy, principal); the views and each pair's result by label.
 
@@ -107,7 +106,7 @@ def _cell(comparison: Comparison, view: View, path: str) -> str:
 class PolicyPreview(WidgetView):
     """The comparison table (paged) with a status row, a tools table and a changed-only switch."""
 
-    def __init__(self, tool: str, views: list[View], results: dict[str, Any] | None = None, *,
+    def __init__(self, tool: str, views: list[View], results: dict[str, CallResult] | None = None, *,
                  page_size: int = 50) -> None:
         super().__init__()
         self.tool = tool
@@ -178,7 +177,7 @@ class PolicyPreview(WidgetView):
 
     def static_text(self) -> str:
         c = self.comparison
-        rows = [["status", *(v.status for v in c.views), ""]]
+        rows: list[list[object]] = [["status", *(v.status for v in c.views), ""]]
         for path in c.paths:
             values = [c.value(v, path) for v in c.views]
             shown = ["—" if x is MISSING else x for x in values]

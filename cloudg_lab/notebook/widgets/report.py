@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -33,10 +32,10 @@ class Section:
 
     title: str
     columns: list[str]
-    rows: list[list[Any]]
+    rows: list[list[object]]
 
 
-def sections(report: Mapping[str, Any] | None) -> list[Section]:
+def sections(report: Mapping[str, object] | None) -> list[Section]:
     """The report as tables, in reading order; an empty list when there is no report."""
     if not report:
         return []
@@ -55,22 +54,23 @@ def sections(report: Mapping[str, Any] | None) -> list[Section]:
     return [*out, other] if other is not None else out
 
 
-def _counts(report: Mapping[str, Any]) -> Section | None:
-    actions = [a for a in COUNT_SECTIONS if isinstance(report.get(a), Mapping) and report[a]]
-    if not actions:
+def _counts(report: Mapping[str, object]) -> Section | None:
+    found = {a: counts for a in COUNT_SECTIONS
+             if isinstance(counts := report.get(a), Mapping) and counts}
+    if not found:
         return None
-    entities = sorted({e for a in actions for e in report[a]})
-    rows = []
-    for entity in entities:
-        counts = [_int(report[a].get(entity)) for a in actions]
-        rows.append([entity, *[c or "" for c in counts], sum(counts)])
-    rows.sort(key=lambda r: (-r[-1], r[0]))
-    totals = [sum(_int(v) for v in report[a].values()) for a in actions]
+    actions = list(found)
+    entities = sorted({str(e) for counts in found.values() for e in counts})
+    counted = [(entity, [_int(found[a].get(entity)) for a in actions]) for entity in entities]
+    counted.sort(key=lambda ec: (-sum(ec[1]), ec[0]))
+    rows: list[list[object]] = [[entity, *[c or "" for c in counts], sum(counts)]
+                                for entity, counts in counted]
+    totals = [sum(_int(v) for v in found[a].values()) for a in actions]
     rows.append(["total", *totals, sum(totals)])
     return Section("changes by entity type", ["entity", *actions, "total"], rows)
 
 
-def _projection(report: Mapping[str, Any]) -> Section | None:
+def _projection(report: Mapping[str, object]) -> Section | None:
     projection = report.get("projection")
     pairs = dict(projection) if isinstance(projection, Mapping) else {}
     if report.get("truncated_chars"):
@@ -78,14 +78,14 @@ def _projection(report: Mapping[str, Any]) -> Section | None:
     return _pairs("projection and truncation", pairs)
 
 
-def _pairs(title: str, value: Any) -> Section | None:
+def _pairs(title: str, value: object) -> Section | None:
     if not isinstance(value, Mapping) or not value:
         return None
     return Section(title, ["item", "value"], [[k, _plain(v)] for k, v in _flat(value, "")])
 
 
-def _flat(value: Mapping[str, Any], prefix: str) -> list[tuple[str, Any]]:
-    items: list[tuple[str, Any]] = []
+def _flat(value: Mapping[str, object], prefix: str) -> list[tuple[str, object]]:
+    items: list[tuple[str, object]] = []
     for key, inner in value.items():
         if isinstance(inner, Mapping) and inner:
             items.extend(_flat(inner, f"{prefix}{key}."))
@@ -94,17 +94,17 @@ def _flat(value: Mapping[str, Any], prefix: str) -> list[tuple[str, Any]]:
     return items
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     return "" if value is None or value == {} else value
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def describe(target: Any) -> tuple[str, Mapping[str, Any] | None]:
+def describe(target: object) -> tuple[str, Mapping[str, object] | None]:
     """(title, report) for a result object, a bare report dict or None."""
     if target is None or isinstance(target, Mapping):
         return "transform report", target
@@ -120,16 +120,16 @@ def describe(target: Any) -> tuple[str, Mapping[str, Any] | None]:
 class TransformReport(WidgetView):
     """The transform report of one result; `show(result)` switches it to another result."""
 
-    def __init__(self, target: Any = None) -> None:
+    def __init__(self, target: object = None) -> None:
         super().__init__()
         self.html = widgets.HTML()
         self.widget = widgets.VBox([self.html])
         self.title = ""
-        self.report: Mapping[str, Any] | None = None
+        self.report: Mapping[str, object] | None = None
         self.sections: list[Section] = []
         self.show(target)
 
-    def show(self, target: Any) -> None:
+    def show(self, target: object) -> None:
         """Render the report of `target` (a result, a report dict, or None)."""
         self.title, self.report = describe(target)
         self.sections = sections(self.report)

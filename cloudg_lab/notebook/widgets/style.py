@@ -9,7 +9,6 @@ or in `display.html`; callers pass plain values.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from cloudg_lab.notebook.display.html import esc
 from cloudg_lab.notebook.plain import plain
@@ -94,12 +93,12 @@ def panel(body: str) -> str:
     return f'{STYLE}<div class="cloudg-w">{body}</div>'
 
 
-def text_cell(value: Any) -> str:
+def text_cell(value: object) -> str:
     """A scalar as escaped text, as a user reads it (`plain`); None as an empty cell."""
     return esc(plain(value))
 
 
-def number_cell(value: Any) -> str:
+def number_cell(value: object) -> str:
     """A number right-aligned (thousands separated for integers); None as an empty cell."""
     if value is None:
         return ""
