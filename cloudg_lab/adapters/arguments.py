@@ -9,8 +9,7 @@ rule, never the value, like every error text of the layer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 from jsonschema import Draft202012Validator, ValidationError, validators
 from jsonschema.exceptions import SchemaError
@@ -21,7 +20,7 @@ from cloudg_lab.errors import InvalidArgumentsError
 class SchemaArguments:
     """One upstream tool's argument validator, checked and compiled when the tool is mounted."""
 
-    def __init__(self, schema: Mapping[str, Any], tool: str) -> None:
+    def __init__(self, schema: Mapping[str, object], tool: str) -> None:
         """Raises:
             ValueError: when the upstream's schema is not a valid JSON Schema.
         """
@@ -34,7 +33,7 @@ class SchemaArguments:
         self._validator = cls(dict(schema))
         self._tool = tool
 
-    def model_validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
+    def model_validate(self, arguments: dict[str, object]) -> dict[str, object]:
         """The arguments unchanged when they satisfy the schema.
 
         Raises:
@@ -43,15 +42,16 @@ class SchemaArguments:
         found = sorted(self._validator.iter_errors(arguments), key=lambda e: list(map(str, e.path)))
         if not found:
             return arguments
-        errors: list[dict[str, Any]] = []
+        errors: list[dict[str, object]] = []
         for e in found:
-            error = {"loc": list(e.absolute_path), "msg": _describe(e), "type": str(e.validator)}
+            loc: list[str | int] = list(e.absolute_path)
+            error: dict[str, object] = {"loc": loc, "msg": _describe(e), "type": str(e.validator)}
             if error not in errors:  # a rule reached through two schema paths reports once
                 errors.append(error)
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise InvalidArgumentsError(f"Invalid arguments for tool '{self._tool}': "
-                                    f"{_where(first['loc'])}: {first['msg']}{more}", errors)
+                                    f"{_where(found[0].absolute_path)}: {first['msg']}{more}", errors)
 
 
 def _describe(error: ValidationError) -> str:
@@ -68,5 +68,5 @@ def _describe(error: ValidationError) -> str:
     return f"fails the schema's '{rule}' rule"
 
 
-def _where(path: list[Any]) -> str:
+def _where(path: Iterable[object]) -> str:
     return ".".join(str(p) for p in path) or "arguments"

@@ -16,8 +16,7 @@ resolver, and a token without the required scopes gets 403 `insufficient_scope`.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken, TokenVerifier
@@ -38,7 +37,7 @@ class BearerAuth:
     """ASGI middleware: `/healthz`, the metadata, then the token check, then the wrapped app."""
 
     def __init__(self, app: ASGIApp, tokens: TokenTable, metadata: ResourceMetadata, *,
-                 health: dict[str, Any] | None = None, verifier: TokenVerifier | None = None,
+                 health: Mapping[str, object] | None = None, verifier: TokenVerifier | None = None,
                  required_scopes: Sequence[str] = ()) -> None:
         """`verifier` (OAuth) is asked about any token that is not a static one; `app` must then
         be wrapped in the SDK's `AuthContextMiddleware`, which hands its access token to handlers."""
@@ -113,7 +112,7 @@ async def _forbidden(send: Send, scopes: list[str], metadata_url: str) -> None:
     await _respond(send, 403, body, [(b"www-authenticate", challenge.encode("ascii"))])
 
 
-async def _respond(send: Send, status: int, body: dict[str, Any],
+async def _respond(send: Send, status: int, body: Mapping[str, object],
                    headers: list[tuple[bytes, bytes]] | None = None) -> None:
     payload = json.dumps(body).encode("utf-8")
     await send({"type": "http.response.start", "status": status,

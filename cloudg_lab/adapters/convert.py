@@ -10,7 +10,6 @@ transform report or an error code nor the envelope of the layer's own answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from mcp import types as sdk
 
@@ -18,6 +17,8 @@ from cloudg_lab import types as core
 
 _RESERVED = (core.META_PREFIX, "io.modelcontextprotocol/")
 Route = Callable[[str], str]
+SdkBlock = sdk.TextContent | sdk.ImageContent | sdk.AudioContent | sdk.ResourceLink | sdk.EmbeddedResource
+"""A content block of an upstream's tool result or prompt message."""
 """Upstream URI → the URI a caller of the layer uses for it."""
 
 
@@ -35,7 +36,7 @@ def error_text(result: sdk.CallToolResult) -> str:
     return "\n".join(texts) or "The upstream tool reported an error"
 
 
-def block(item: Any, route: Route) -> core.ContentBlock:
+def block(item: SdkBlock, route: Route) -> core.ContentBlock:
     """One content block; audio (which the layer has no type for) becomes a note saying so."""
     notes = _annotations(item)
     if isinstance(item, sdk.TextContent):
@@ -52,7 +53,8 @@ def block(item: Any, route: Route) -> core.ContentBlock:
     return core.TextContent(text=f"[{kind} content from the upstream is not forwarded]")
 
 
-def contents(item: Any, route: Route) -> core.TextResourceContents | core.BlobResourceContents:
+def contents(item: sdk.TextResourceContents | sdk.BlobResourceContents,
+             route: Route) -> core.TextResourceContents | core.BlobResourceContents:
     uri = route(str(item.uri))
     meta = foreign_meta(item.meta) or None
     if isinstance(item, sdk.BlobResourceContents):
@@ -67,14 +69,14 @@ def prompt_result(result: sdk.GetPromptResult, route: Route) -> core.PromptResul
                                   for m in result.messages], meta=foreign_meta(result.meta))
 
 
-def foreign_meta(meta: Mapping[str, Any] | None) -> dict[str, Any]:
+def foreign_meta(meta: Mapping[str, object] | None) -> dict[str, object]:
     """An upstream's `_meta` without keys in the layer's or the protocol's namespace."""
     return {k: v for k, v in (meta or {}).items() if not k.startswith(_RESERVED)}
 
 
-def _annotations(item: Any) -> dict[str, Any] | None:
+def _annotations(item: SdkBlock) -> dict[str, object] | None:
     notes = getattr(item, "annotations", None)
-    if notes is None:
+    if not isinstance(notes, sdk.Annotations):
         return None
-    dumped: dict[str, Any] = notes.model_dump(by_alias=True, exclude_none=True, mode="json")
+    dumped: dict[str, object] = notes.model_dump(by_alias=True, exclude_none=True, mode="json")
     return dumped or None

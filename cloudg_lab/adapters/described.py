@@ -10,18 +10,20 @@ principal. Names and URIs stay as the upstream gave them: they are what calls ar
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 from cloudg_lab.policy.mounts import DEFAULT_SENSITIVITY
-from cloudg_lab.types import Kind, Principal
+from cloudg_lab.privacy.pipeline import Pipeline, TransformContext
+from cloudg_lab.types import Kind, Principal, Spec
 
 
 class DescribingPolicy(Protocol):
-    def output_pipeline(self, spec: Any, principal: Principal) -> Any: ...
+    def output_pipeline(self, spec: Spec | None, principal: Principal) -> Pipeline: ...
 
     def transform_context(self, *, kind: Kind, name: str, principal: Principal,
                           sensitivity: str = ..., dataset: str | None = ..., path: str = ...,
-                          known: Any = ...) -> Any: ...
+                          known: Mapping[str, str] | None = ...) -> TransformContext: ...
 
 
 class Describer:

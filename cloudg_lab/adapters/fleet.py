@@ -10,10 +10,22 @@ which has none).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from cloudg_lab.adapters.redis_audit import RedisAuditSink
 from cloudg_lab.adapters.redis_limits import RedisBuckets
+from cloudg_lab.policy import Policy
+from cloudg_lab.policy.audit import AuditLog
+
+
+class FleetMember(Protocol):
+    """What joining a fleet needs of a layer: its policy's rate limiter and its audit trail."""
+
+    @property
+    def policy(self) -> Policy: ...
+
+    @property
+    def audit_log(self) -> AuditLog: ...
 
 
 @dataclass
@@ -28,7 +40,7 @@ class Fleet:
             self.audit.close()
 
 
-def join_fleet(layer: Any, *, rate_limit_store: str | None = None, audit_sink: str | None = None,
+def join_fleet(layer: FleetMember, *, rate_limit_store: str | None = None, audit_sink: str | None = None,
                instance: str | None = None) -> Fleet:
     """Share `layer`'s rate limits and audit trail through the Redis servers named.
 

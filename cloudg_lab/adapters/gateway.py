@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
 
-from cloudg_lab.adapters.mount import mount, unmount
+from cloudg_lab.adapters.mount import MountHost, mount, unmount
 from cloudg_lab.errors import MCPLayerError
 
 
@@ -32,7 +31,7 @@ def parse(value: str) -> tuple[str, str]:
     return name.strip(), upstream.strip()
 
 
-async def serve_with_mounts(layer: Any, values: Sequence[str],
+async def serve_with_mounts(layer: MountHost, values: Sequence[str],
                             serve: Callable[[], Awaitable[None]]) -> None:
     """Mount every `values` item, run `serve()`, then unmount them all.
 

@@ -45,7 +45,7 @@ class LayerHandlers:
             ("completion/complete", types.CompleteRequestParams, self.complete),
         ]
 
-    def tool_input_schema(self, name: str) -> Mapping[str, Any] | None:
+    def tool_input_schema(self, name: str) -> Mapping[str, object] | None:
         """For the SDK's `Mcp-Param-*` header check, which would otherwise list tools per call."""
         bare = strip_prefix(name, self.layer.prefix)
         spec = self.layer.registry.tool(bare) if bare is not None else None

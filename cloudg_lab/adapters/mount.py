@@ -86,6 +86,15 @@ class MountHost(Protocol):
     def policy(self) -> _Policy: ...
 
 
+class MountSummary(TypedDict):
+    """`Mounted.summary()`: what one upstream added, counted by kind."""
+
+    name: str
+    transport: str
+    primitives: dict[str, int]
+    skipped: list[str]
+
+
 @dataclass
 class Mounted:
     """One mounted upstream: its connection, the specs it added and what could not be mounted."""
@@ -97,7 +106,7 @@ class Mounted:
     skipped: list[str] = field(default_factory=list)
     """`kind name: why` for primitives left out (a name clash, an invalid schema, ...)."""
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> MountSummary:
         counts: dict[str, int] = {}
         for spec in self.specs:
             kind = "template" if isinstance(spec, TemplateSpec) else spec.kind

@@ -20,7 +20,6 @@ import logging
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 import jwt
@@ -75,12 +74,12 @@ class JwtVerifier:
             return None
         return _access_token(claims, token)
 
-    def _decode(self, keys: jwt.PyJWKClient, token: str) -> dict[str, Any]:
+    def _decode(self, keys: jwt.PyJWKClient, token: str) -> dict[str, object]:
         key = keys.get_signing_key_from_jwt(token)
         s = self.settings
-        claims: dict[str, Any] = jwt.decode(token, key.key, algorithms=list(ALGORITHMS), audience=s.audience,
-                                            issuer=s.issuer, leeway=s.leeway,
-                                            options={"require": ["exp", "iss", "aud"]})
+        claims: dict[str, object] = jwt.decode(
+            token, key.key, algorithms=list(ALGORITHMS), audience=s.audience, issuer=s.issuer,
+            leeway=s.leeway, options={"require": ["exp", "iss", "aud"]})
         return claims
 
     async def _client(self) -> jwt.PyJWKClient:
@@ -121,7 +120,7 @@ def _metadata_urls(issuer: str) -> list[str]:
     return [f"{root}{_DISCOVERY[0]}{parts.path}", f"{issuer}{_DISCOVERY[1]}", f"{issuer}{_DISCOVERY[0]}"]
 
 
-def _access_token(claims: dict[str, Any], token: str) -> AccessToken | None:
+def _access_token(claims: dict[str, object], token: str) -> AccessToken | None:
     client = claims.get("client_id") or claims.get("azp") or claims.get("sub")
     if not isinstance(client, str) or not client:
         return None
@@ -136,7 +135,7 @@ def _access_token(claims: dict[str, Any], token: str) -> AccessToken | None:
                        resource=_audience(claims.get("aud")), claims={"iss": claims.get("iss")})
 
 
-def _audience(aud: Any) -> str | None:
+def _audience(aud: object) -> str | None:
     if isinstance(aud, str):
         return aud
     return next((a for a in aud if isinstance(a, str)), None) if isinstance(aud, list) else None

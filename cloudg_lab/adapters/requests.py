@@ -42,7 +42,7 @@ def request_info(ctx: ServerRequestContext[Any, Any], local_transport: Transport
                        principal=scope_principal if isinstance(scope_principal, Principal) else None)
 
 
-def _client_info(ctx: ServerRequestContext[Any, Any]) -> Mapping[str, Any] | None:
+def _client_info(ctx: ServerRequestContext[Any, Any]) -> Mapping[str, object] | None:
     if ctx.meta:
         found = ctx.meta.get(types.CLIENT_INFO_META_KEY)
         if isinstance(found, Mapping):
@@ -84,7 +84,7 @@ class ContextFactory:
             except Exception as exc:  # a client gone away must not fail the call
                 log_failure(_log, "progress notification", exc, logging.DEBUG)
 
-        async def log(level: str, data: Any, logger_name: str) -> None:
+        async def log(level: str, data: object, logger_name: str) -> None:
             wire_level = loglevels.wire_level(level)
             if wire_level not in loglevels.deliverable(ctx):
                 return

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.types import Scope
@@ -45,8 +44,8 @@ class ResourceMetadata:
         parts = urlsplit(self.resource(scope))
         return f"{parts.scheme}://{parts.netloc}{WELL_KNOWN}{parts.path.rstrip('/')}"
 
-    def document(self, scope: Scope) -> dict[str, Any]:
-        body: dict[str, Any] = {"resource": self.resource(scope), "bearer_methods_supported": ["header"],
+    def document(self, scope: Scope) -> dict[str, object]:
+        body: dict[str, object] = {"resource": self.resource(scope), "bearer_methods_supported": ["header"],
                                 "resource_name": self.name}
         if self.authorization_servers:
             body["authorization_servers"] = list(self.authorization_servers)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from mcp import MCPError, types
 
@@ -79,21 +79,21 @@ read_result = codec.read_result
 prompt_result = codec.prompt_result
 
 
-def completion_result(values: dict[str, Any]) -> types.CompleteResult:
+def completion_result(values: dict[str, object]) -> types.CompleteResult:
     return types.CompleteResult(completion=types.Completion.model_validate(values))
 
 
-def tools_result(items: list[dict[str, Any]]) -> types.ListToolsResult:
+def tools_result(items: list[dict[str, object]]) -> types.ListToolsResult:
     return types.ListToolsResult.model_validate({"tools": items})
 
 
-def resources_result(items: list[dict[str, Any]]) -> types.ListResourcesResult:
+def resources_result(items: list[dict[str, object]]) -> types.ListResourcesResult:
     return types.ListResourcesResult.model_validate({"resources": items})
 
 
-def templates_result(items: list[dict[str, Any]]) -> types.ListResourceTemplatesResult:
+def templates_result(items: list[dict[str, object]]) -> types.ListResourceTemplatesResult:
     return types.ListResourceTemplatesResult.model_validate({"resourceTemplates": items})
 
 
-def prompts_result(items: list[dict[str, Any]]) -> types.ListPromptsResult:
+def prompts_result(items: list[dict[str, object]]) -> types.ListPromptsResult:
     return types.ListPromptsResult.model_validate({"prompts": items})
