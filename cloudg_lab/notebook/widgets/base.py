@@ -16,9 +16,12 @@ it. nbconvert renders a view only when its state was saved, and the static HTML 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab.notebook.widgets import style
+
+if TYPE_CHECKING:  # the view's tree; ipywidgets itself is imported by the widgets that build one
+    import ipywidgets as widgets
 
 VIEW_MIME = "application/vnd.jupyter.widget-view+json"
 ROOT_CLASS = "cloudg-w-root"
@@ -29,7 +32,7 @@ connected" icon, not every control inside (see `style.STYLE`)."""
 class WidgetView:
     """Base of the widgets: subclasses set `self.widget` and implement the two fallbacks."""
 
-    widget: Any
+    widget: widgets.Widget
 
     def __init__(self) -> None:
         self._stops: list[Callable[[], None]] = []
@@ -60,8 +63,8 @@ class WidgetView:
         return style.panel(self.static_body())
 
     def _repr_mimebundle_(self, include: Sequence[str] | None = None,
-                          exclude: Sequence[str] | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {"text/html": self.static_html(), "text/plain": self.static_text()}
+                          exclude: Sequence[str] | None = None) -> dict[str, object]:
+        data: dict[str, object] = {"text/html": self.static_html(), "text/plain": self.static_text()}
         if not self.closed:
             self.widget.add_class(ROOT_CLASS)
             data[VIEW_MIME] = {"version_major": 2, "version_minor": 0,
@@ -73,13 +76,13 @@ class WidgetView:
         return data
 
 
-def close_tree(widget: Any) -> None:
+def close_tree(widget: widgets.Widget) -> None:
     """Close `widget` and every widget below it (children, tab pages), innermost first."""
     for found in reversed(descendants(widget)):
         found.close()
 
 
-def descendants(widget: Any) -> list[Any]:
+def descendants(widget: widgets.Widget) -> list[widgets.Widget]:
     """`widget` and every widget below it, depth first (for state checks and tests)."""
     found = [widget]
     for child in getattr(widget, "children", ()) or ():

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -32,7 +31,7 @@ class MissingValue(ValueError):
     """A required field left unset (the JSON editor still shows the rest)."""
 
 
-def shown(value: Any) -> str:
+def shown(value: object) -> str:
     """A schema value as the user would type it (JSON, strings without quotes)."""
     return value if isinstance(value, str) else json.dumps(value)
 
@@ -41,9 +40,9 @@ class Field:
     """One schema node as widgets. `value()` reads it, `is_set()` says if it goes in the call,
     `set_value()` fills it from JSON (the editor), `inputs()` are the widgets that change."""
 
-    widget: Any
+    widget: widgets.Widget
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any]) -> None:
+    def __init__(self, path: str, required: bool, node: Mapping[str, object]) -> None:
         self.path = path
         self.name = path.rsplit(".", 1)[-1]
         self.required = required
@@ -51,7 +50,7 @@ class Field:
         self.tooltip = str(node.get("description") or node.get("title") or "")
         self.nullable = False
 
-    def value(self) -> Any:
+    def value(self) -> object:
         """Raises:
             ValueError: naming the field, when its input is not a valid value (or is missing).
         """
@@ -60,7 +59,7 @@ class Field:
     def is_set(self) -> bool:
         raise NotImplementedError
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         """Show `value` (from the JSON editor); `clear()` is the unset state.
 
         Raises:
@@ -71,7 +70,7 @@ class Field:
     def clear(self) -> None:
         raise NotImplementedError
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         raise NotImplementedError
 
     def missing(self) -> MissingValue:
@@ -83,7 +82,7 @@ class Field:
             parts.append("or null")
         return " · ".join(parts)
 
-    def row(self, control: Any) -> Any:
+    def row(self, control: widgets.Widget) -> widgets.HBox:
         """The name, the control and the hint on one line."""
         star = ' <b title="required">*</b>' if self.required else ""
         label = widgets.HTML(f'<span title="{esc(self.tooltip)}">{esc(self.name)}{star}</span>',
@@ -96,7 +95,7 @@ class Text(Field):
     """A string, an optional integer or number without a default, or any JSON value: a text
     input that is unset while empty (its placeholder says what applies then)."""
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any], kind: str) -> None:
+    def __init__(self, path: str, required: bool, node: Mapping[str, object], kind: str) -> None:
         super().__init__(path, required, node)
         self.kind = kind
         self.node = node
@@ -110,7 +109,7 @@ class Text(Field):
         text = self.input.value if self.kind == "string" else self.input.value.strip()
         return self.required or bool(text)
 
-    def value(self) -> Any:
+    def value(self) -> object:
         text = self.input.value if self.kind == "string" else self.input.value.strip()
         if not text:
             raise self.missing()
@@ -123,7 +122,7 @@ class Text(Field):
                 raise ValueError(f"{self.path}: not valid JSON ({exc})") from None
         return check_bounds(self.path, parse_number(self.path, text, self.kind), self.node)
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         if self.kind == "string" and not isinstance(value, str):
             raise ValueError(f"{self.path}: expected a string")
         self.input.value = value if self.kind == "string" else json.dumps(value)
@@ -131,7 +130,7 @@ class Text(Field):
     def clear(self) -> None:
         self.input.value = ""
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         return [self.input]
 
     def hint(self) -> str:
@@ -142,14 +141,14 @@ class Number(Field):
     """An integer or number that has a default or is required: a number input bounded by the
     schema, starting at the default; set when changed from it (or when required)."""
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any], kind: str) -> None:
+    def __init__(self, path: str, required: bool, node: Mapping[str, object], kind: str) -> None:
         super().__init__(path, required, node)
         self.node = node
         low, high = limits(node, kind)
         cast = int if kind == "integer" else float
         start = cast(self.default) if isinstance(self.default, int | float) else cast(max(low, 0))
         if math.isinf(low) and math.isinf(high):
-            make: Any = widgets.IntText if kind == "integer" else widgets.FloatText
+            make = widgets.IntText if kind == "integer" else widgets.FloatText
             self.input = make(value=start, tooltip=self.tooltip, layout=_INPUT)
         else:
             make = widgets.BoundedIntText if kind == "integer" else widgets.BoundedFloatText
@@ -162,10 +161,10 @@ class Number(Field):
     def is_set(self) -> bool:
         return self.required or self.input.value != self.start
 
-    def value(self) -> Any:
+    def value(self) -> object:
         return self.input.value
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValueError(f"{self.path}: expected a number")
         check_bounds(self.path, value, self.node)
@@ -174,7 +173,7 @@ class Number(Field):
     def clear(self) -> None:
         self.input.value = self.start
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         return [self.input]
 
     def hint(self) -> str:
@@ -185,8 +184,8 @@ class Choice(Field):
     """An enum (a dropdown) or a boolean (unset / true / false buttons): one control each, its
     first choice the visible unset state."""
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any],
-                 options: list[Any], *, buttons: bool = False) -> None:
+    def __init__(self, path: str, required: bool, node: Mapping[str, object],
+                 options: list[object], *, buttons: bool = False) -> None:
         super().__init__(path, required, node)
         self.options = options
         labels = [shown(o) for o in options]
@@ -199,12 +198,12 @@ class Choice(Field):
     def is_set(self) -> bool:
         return self.required or self.input.index > 0
 
-    def value(self) -> Any:
+    def value(self) -> object:
         if self.input.index == 0:
             raise self.missing()
         return self.options[self.input.index - 1]
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         matches = [i for i, o in enumerate(self.options) if o == value and type(o) is type(value)]
         if not matches:
             raise ValueError(f"{self.path}: {shown(value)} is not one of the choices")
@@ -213,14 +212,15 @@ class Choice(Field):
     def clear(self) -> None:
         self.input.index = 0
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         return [self.input]
 
 
 class Chips(Field):
     """An array of strings, enum values or numbers, edited as chips; unset while empty."""
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any], chips: Any) -> None:
+    def __init__(self, path: str, required: bool, node: Mapping[str, object],
+                 chips: widgets.TagsInput) -> None:
         super().__init__(path, required, node)
         self.node = node
         self.input = chips
@@ -229,7 +229,7 @@ class Chips(Field):
     def is_set(self) -> bool:
         return self.required or bool(self.input.value)
 
-    def value(self) -> list[Any]:
+    def value(self) -> list[object]:
         items = list(self.input.value)
         low, high = self.node.get("minItems"), self.node.get("maxItems")
         if isinstance(low, int) and len(items) < low:
@@ -238,7 +238,7 @@ class Chips(Field):
             raise ValueError(f"{self.path}: at most {high} items")
         return items
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         if not isinstance(value, list):
             raise ValueError(f"{self.path}: expected a list")
         allowed = getattr(self.input, "allowed_tags", None)
@@ -249,7 +249,7 @@ class Chips(Field):
     def clear(self) -> None:
         self.input.value = []
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         return [self.input]
 
     def hint(self) -> str:
@@ -261,7 +261,7 @@ class Chips(Field):
 class Group(Field):
     """An object with `properties`: a fieldset of one row per property."""
 
-    def __init__(self, path: str, required: bool, node: Mapping[str, Any],
+    def __init__(self, path: str, required: bool, node: Mapping[str, object],
                  fields: list[Field]) -> None:
         super().__init__(path, required, node)
         self.fields = fields
@@ -275,19 +275,19 @@ class Group(Field):
                              margin="4px 0")
         self.widget = widgets.VBox([legend, *rows], layout=box)
 
-    def value(self) -> dict[str, Any]:
+    def value(self) -> dict[str, object]:
         return {f.name: f.value() for f in self.fields if f.is_set()}
 
     def is_set(self) -> bool:
         return self.required or any(f.is_set() for f in self.fields)
 
-    def draft(self) -> dict[str, Any]:
+    def draft(self) -> dict[str, object]:
         """What `value()` would give, leaving out required fields not filled in yet.
 
         Raises:
             ValueError: for an input that is set but invalid.
         """
-        found: dict[str, Any] = {}
+        found: dict[str, object] = {}
         for f in self.fields:
             if not f.is_set():
                 continue
@@ -297,7 +297,7 @@ class Group(Field):
                 continue
         return found
 
-    def set_value(self, value: Any) -> None:
+    def set_value(self, value: object) -> None:
         if not isinstance(value, Mapping):
             raise ValueError(f"{self.path or 'arguments'}: expected an object")
         for f in self.fields:
@@ -310,7 +310,7 @@ class Group(Field):
         for f in self.fields:
             f.clear()
 
-    def inputs(self) -> list[Any]:
+    def inputs(self) -> list[widgets.ValueWidget]:
         return [w for f in self.fields for w in f.inputs()]
 
     def names(self) -> set[str]:
@@ -322,22 +322,22 @@ class Group(Field):
             w.observe(lambda _c: callback(), names="value")
 
 
-def limits(node: Mapping[str, Any], kind: str) -> tuple[float, float]:
+def limits(node: Mapping[str, object], kind: str) -> tuple[float, float]:
     """The inclusive range the schema allows (exclusive bounds moved in by one for integers)."""
     step = 1 if kind == "integer" else 0
     low, high = -math.inf, math.inf
-    if isinstance(node.get("minimum"), int | float):
-        low = node["minimum"]
-    if isinstance(node.get("exclusiveMinimum"), int | float):
-        low = max(low, node["exclusiveMinimum"] + step)
-    if isinstance(node.get("maximum"), int | float):
-        high = node["maximum"]
-    if isinstance(node.get("exclusiveMaximum"), int | float):
-        high = min(high, node["exclusiveMaximum"] - step)
+    if isinstance(minimum := node.get("minimum"), int | float):
+        low = minimum
+    if isinstance(above := node.get("exclusiveMinimum"), int | float):
+        low = max(low, above + step)
+    if isinstance(maximum := node.get("maximum"), int | float):
+        high = maximum
+    if isinstance(below := node.get("exclusiveMaximum"), int | float):
+        high = min(high, below - step)
     return low, high
 
 
-def bounds_text(node: Mapping[str, Any]) -> str:
+def bounds_text(node: Mapping[str, object]) -> str:
     low, high = limits(node, str(node.get("type")))
     if math.isinf(low) and math.isinf(high):
         return ""
@@ -359,7 +359,7 @@ def parse_number(path: str, text: str, kind: str) -> int | float:
                          ) from None
 
 
-def check_bounds(path: str, value: int | float, node: Mapping[str, Any]) -> int | float:
+def check_bounds(path: str, value: int | float, node: Mapping[str, object]) -> int | float:
     """Raises:
         ValueError: when `value` is outside the schema's bounds.
     """

@@ -9,7 +9,6 @@ to a JSON input, so every schema builds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -18,23 +17,26 @@ from cloudg_lab.notebook.widgets.form import Chips, Choice, Field, Group, Number
 _CHIPS = {"string": widgets.TagsInput, "integer": widgets.IntsInput, "number": widgets.FloatsInput}
 
 
-def resolve(schema: Mapping[str, Any], root: Mapping[str, Any]) -> dict[str, Any]:
+def resolve(schema: Mapping[str, object], root: Mapping[str, object]) -> dict[str, object]:
     """`schema` with `$ref` and single-item `allOf` replaced by what they point to."""
     node = dict(schema)
     for _ in range(32):
-        if "$ref" in node and isinstance(node["$ref"], str):
-            target: Any = root
-            for part in node.pop("$ref").lstrip("#/").split("/"):
+        ref, all_of = node.get("$ref"), node.get("allOf")
+        if isinstance(ref, str):
+            del node["$ref"]
+            target: object = root
+            for part in ref.lstrip("#/").split("/"):
                 target = target.get(part, {}) if isinstance(target, Mapping) else {}
-            node = {**target, **node}
-        elif isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
-            node = {**node.pop("allOf")[0], **node}
+            node = {**_object(target), **node}
+        elif isinstance(all_of, list) and len(all_of) == 1:
+            del node["allOf"]
+            node = {**_object(all_of[0]), **node}
         else:
             break
     return node
 
 
-def build(path: str, schema: Mapping[str, Any], root: Mapping[str, Any], *,
+def build(path: str, schema: Mapping[str, object], root: Mapping[str, object], *,
           required: bool = False) -> Field:
     """The field for one schema node at `path` (dotted, for error messages)."""
     node = resolve(schema, root)
@@ -46,8 +48,8 @@ def build(path: str, schema: Mapping[str, Any], root: Mapping[str, Any], *,
     kind = node.get("type")
     if "const" in node and "enum" not in node:
         node = {**node, "enum": [node["const"]]}
-    if isinstance(node.get("enum"), list) and node["enum"]:
-        return Choice(path, required, node, list(node["enum"]))
+    if isinstance(enum := node.get("enum"), list) and enum:
+        return Choice(path, required, node, list(enum))
     if kind == "boolean":
         return Choice(path, required, node, [True, False], buttons=True)
     if kind == "object" and isinstance(node.get("properties"), Mapping):
@@ -61,7 +63,7 @@ def build(path: str, schema: Mapping[str, Any], root: Mapping[str, Any], *,
     return Text(path, required, node, "string" if kind == "string" else "json")
 
 
-def _non_null(node: Mapping[str, Any], root: Mapping[str, Any]) -> dict[str, Any] | None:
+def _non_null(node: Mapping[str, object], root: Mapping[str, object]) -> dict[str, object] | None:
     """The one real branch of `X | None` (anyOf, oneOf or a type list), else None."""
     branches = node.get("anyOf") or node.get("oneOf")
     if isinstance(branches, list):
@@ -75,18 +77,18 @@ def _non_null(node: Mapping[str, Any], root: Mapping[str, Any]) -> dict[str, Any
     return None
 
 
-def _kept(node: Mapping[str, Any]) -> dict[str, Any]:
+def _kept(node: Mapping[str, object]) -> dict[str, object]:
     """What the outer node says about the field itself (not its type)."""
     return {k: node[k] for k in ("default", "description", "title") if k in node}
 
 
-def _array(path: str, required: bool, node: Mapping[str, Any], root: Mapping[str, Any]) -> Field:
-    items = resolve(node.get("items") or {}, root)
+def _array(path: str, required: bool, node: Mapping[str, object], root: Mapping[str, object]) -> Field:
+    items = resolve(_object(node.get("items")), root)
     default = node.get("default")
     start = list(default) if isinstance(default, list) else []
     placeholder = "unset" if not start else f"unset · {shown(start)}"
-    if isinstance(items.get("enum"), list):
-        allowed = [str(v) for v in items["enum"]]
+    if isinstance(enum := items.get("enum"), list):
+        allowed = [str(v) for v in enum]
         chips = widgets.TagsInput(value=[], allowed_tags=allowed, placeholder=placeholder)
         return Chips(path, required, node, chips)
     make = _CHIPS.get(str(items.get("type")))
@@ -95,15 +97,21 @@ def _array(path: str, required: bool, node: Mapping[str, Any], root: Mapping[str
     return Chips(path, required, node, make(value=[], placeholder=placeholder))
 
 
-def group(path: str, required: bool, node: Mapping[str, Any], root: Mapping[str, Any]) -> Group:
-    needed = set(node.get("required") or [])
+def group(path: str, required: bool, node: Mapping[str, object], root: Mapping[str, object]) -> Group:
+    listed = node.get("required")
+    needed = set(listed) if isinstance(listed, list) else set()
     properties = node.get("properties")
     fields = [build(f"{path}.{key}" if path else key, sub, root, required=key in needed)
               for key, sub in (properties.items() if isinstance(properties, Mapping) else ())]
     return Group(path, required, node, fields)
 
 
-def form(schema: Mapping[str, Any] | None) -> Group:
+def _object(value: object) -> Mapping[str, object]:
+    """A schema node that must be an object (`{}`, which allows anything, when it is not)."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def form(schema: Mapping[str, object] | None) -> Group:
     """The root form of a tool's `inputSchema` (an empty group for a tool without arguments)."""
     root = dict(schema or {})
     return group("", True, root, root)

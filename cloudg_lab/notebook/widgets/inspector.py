@@ -7,10 +7,10 @@ policy's audit buffer and the vault, all without polling, and closing it closes 
 
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as widgets
 
+from cloudg_lab.notebook.display import CallResult
+from cloudg_lab.notebook.session import Scope, Session, Shown
 from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.audit import AuditLog
 from cloudg_lab.notebook.widgets.base import WidgetView
@@ -26,7 +26,7 @@ NO_RESULT = "(no call yet)"
 class Inspector(WidgetView):
     """Five tabs over one session, seen with one policy and principal (`scope`)."""
 
-    def __init__(self, session: Any, scope: Any, tools: list[dict[str, Any]], *,
+    def __init__(self, session: Session, scope: Scope, tools: list[dict[str, object]], *,
                  page_size: int = 50) -> None:
         super().__init__()
         self.session = session
@@ -34,7 +34,7 @@ class Inspector(WidgetView):
         self.title = f"inspector · policy {scope.policy} · {scope.principal.label()}"
         self.catalog = CatalogPane(session, scope, tools, self._called)
         self.last = widgets.Output()
-        self.shown: Any = None
+        self.shown: Shown | None = None
         self.report = TransformReport(None)
         self.audit = AuditLog(scope.layer.audit_log, title=f"audit · policy {scope.policy}",
                               page_size=page_size)
@@ -45,7 +45,7 @@ class Inspector(WidgetView):
         self.widget = widgets.VBox([widgets.HTML(style.panel(style.title(self.title))), self.tabs])
         self.on_close(self.audit.close)
         self.on_close(self.vault.close)
-        self._follow: Coalescer[Any] = Coalescer(lambda batch: self._show(batch[-1]))
+        self._follow: Coalescer[Shown | None] = Coalescer(lambda batch: self._show(batch[-1]))
         self.on_close(self._follow.close)
         self.on_close(session.on_result(self._follow.push))
         self._show(session.last)
@@ -56,11 +56,11 @@ class Inspector(WidgetView):
         await self.audit.updated()
         await self.vault.updated()
 
-    def _called(self, result: Any) -> None:
+    def _called(self, result: CallResult) -> None:
         self._show(result)
         self.tabs.selected_index = TITLES.index("last result")
 
-    def _show(self, result: Any) -> None:
+    def _show(self, result: Shown | None) -> None:
         """Show `result` in the last-result and report tabs (its own MIME bundle, unchanged)."""
         self.shown = result
         self.report.show(result)

@@ -8,9 +8,9 @@ arrive through the vault's listeners, batched like the audit log's.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -20,6 +20,7 @@ from cloudg_lab.notebook.widgets import style
 from cloudg_lab.notebook.widgets.base import WidgetView
 from cloudg_lab.notebook.widgets.batching import DELAY, Coalescer
 from cloudg_lab.notebook.widgets.tables import Page, PagedTable
+from cloudg_lab.privacy.vault import Vault as PseudonymVault
 from cloudg_lab.types import Mark
 
 COLUMNS = ["pseudonym", "entity", "namespace", "first_used", "last_used", "real"]
@@ -35,15 +36,22 @@ def when(timestamp: float) -> str:
     return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def rows(mappings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def rows(mappings: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
     """Vault mappings as table rows, most recently used first."""
-    ordered = sorted(mappings, key=lambda m: m["last_used"], reverse=True)
+    ordered = sorted(mappings, key=lambda m: _time(m, "last_used"), reverse=True)
     return [{"pseudonym": m["pseudonym"], "entity": m["entity"], "namespace": m["namespace"],
-             "first_used": when(m["created"]), "last_used": when(m["last_used"]), "real": m["real"]}
+             "first_used": when(_time(m, "created")), "last_used": when(_time(m, "last_used")),
+             "real": m["real"]}
             for m in ordered]
 
 
-def matches(values: Mapping[str, Any], query: str, *, reveal: bool) -> bool:
+def _time(mapping: Mapping[str, object], key: str) -> float:
+    """A mapping's timestamp (seconds since the epoch, as the vault records them)."""
+    value = mapping[key]
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+def matches(values: Mapping[str, object], query: str, *, reveal: bool) -> bool:
     """Case-insensitive search in pseudonym, entity and namespace (and the real value if shown)."""
     if not query:
         return True
@@ -53,18 +61,19 @@ def matches(values: Mapping[str, Any], query: str, *, reveal: bool) -> bool:
     return any(needle in str(values[f]).casefold() for f in fields)
 
 
-def cells(values: Mapping[str, Any]) -> list[str]:
+def cells(values: Mapping[str, object]) -> list[str]:
     """A row's cells: the pseudonym as a badge naming its entity type."""
     mark = Mark(path="", kind="pseudonym", entity=str(values["entity"]))
     return [badge(esc(values["pseudonym"]), mark),
-            *(style.nowrap(values[c]) if c in TIMES else style.text_cell(values[c])
+            *(style.nowrap(str(values[c])) if c in TIMES else style.text_cell(values[c])
               for c in COLUMNS[1:])]
 
 
-def summary(stats: Mapping[str, Any]) -> str:
+def summary(stats: Mapping[str, object]) -> str:
     """Counts and settings from `Vault.stats()` (never a real value or the key)."""
-    entities = ", ".join(f"{k} {v}" for k, v in sorted((stats.get("entities") or {}).items(),
-                                                       key=lambda kv: (-kv[1], kv[0])))
+    found = stats.get("entities")
+    counts = {str(k): v for k, v in found.items() if isinstance(v, int)} if isinstance(found, Mapping) else {}
+    entities = ", ".join(f"{k} {v}" for k, v in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
     where = "persistent" if stats.get("persistent") else "in memory"
     return (f"{stats.get('entries', 0):,} pseudonyms · key id {stats.get('key_id', '?')} · "
             f"{where}" + (f" · {entities}" if entities else ""))
@@ -73,14 +82,15 @@ def summary(stats: Mapping[str, Any]) -> str:
 class Vault(WidgetView):
     """The vault as `viewer` may see it; the search box filters without leaving the page."""
 
-    def __init__(self, vault: Any, *, reveal: bool, viewer: str, page_size: int = 50,
-                 search: str = "", delay: float = DELAY, loop: Any = None) -> None:
+    def __init__(self, vault: PseudonymVault, *, reveal: bool, viewer: str, page_size: int = 50,
+                 search: str = "", delay: float = DELAY,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
         super().__init__()
         self.vault = vault
         self.reveal = reveal
         self.title = f"vault · {viewer}"
         self.renders = 0
-        self._all: list[dict[str, Any]] = []
+        self._all: list[dict[str, object]] = []
         self._cells: dict[str, list[str]] = {}
         hint = "pseudonym, entity, namespace" + (" or real value" if reveal else "")
         self.search = widgets.Text(value=search, placeholder=f"search {hint}",
@@ -90,13 +100,13 @@ class Vault(WidgetView):
         self.table = PagedTable(COLUMNS, self._page, page_size, css="cloudg-w-vault",
                                 empty="no pseudonyms match" if search else "no pseudonyms yet")
         self.widget = widgets.VBox([self.head, self.search, self.table.widget])
-        self._coalescer: Coalescer[Any] = Coalescer(self._apply, delay=delay, loop=loop)
+        self._coalescer: Coalescer[dict[str, object]] = Coalescer(self._apply, delay=delay, loop=loop)
         self.on_close(self._coalescer.close)
         self.on_close(vault.subscribe(self._coalescer.push))
         self._reload()
         self._render()
 
-    def _apply(self, _events: list[Any]) -> None:
+    def _apply(self, _events: list[dict[str, object]]) -> None:
         self._reload()
         self._render()
 
@@ -109,7 +119,7 @@ class Vault(WidgetView):
         self._cells = {}
 
     @property
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, object]]:
         """The rows the search keeps, most recently used first."""
         query = self.search.value.strip()
         return [r for r in self._all if matches(r, query, reveal=self.reveal)]
