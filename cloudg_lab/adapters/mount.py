@@ -32,6 +32,7 @@ from cloudg_lab.adapters.arguments import SchemaArguments
 from cloudg_lab.adapters.described import Describer, DescribingPolicy
 from cloudg_lab.adapters.upstream import Connection, Source, UpstreamError, describe, opener
 from cloudg_lab.policy.mounts import Classification, MountedKind, MountRule, classify
+from cloudg_lab.ports import HandlerContext
 from cloudg_lab.registry import (
     PromptArgument,
     PromptSpec,
@@ -41,7 +42,8 @@ from cloudg_lab.registry import (
     TemplateSpec,
     ToolSpec,
 )
-from cloudg_lab.types import PromptResult, ToolResult
+from cloudg_lab.registry.specs import Completer, check_sensitivity
+from cloudg_lab.types import PromptResult, ResourceContents, Sensitivity, ToolResult
 
 MOUNT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,31}$")
 _SPEC_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,128}$")
@@ -63,6 +65,15 @@ class _Policy(DescribingPolicy, Protocol):
 
 Upstream: TypeAlias = Source
 """What `mount` connects to, named here for `Layer.mount` (which imports only this module)."""
+
+
+class _Classified(TypedDict):
+    """What the mount rules decide for one primitive: the spec fields they set."""
+
+    category: str
+    sensitivity: Sensitivity
+    capabilities: frozenset[str]
+    tags: tuple[str, ...]
 
 
 class MountOptions(TypedDict, total=False):
@@ -233,9 +244,9 @@ class _Builder:
     def route(self, uri: str) -> str:
         return f"{self.m.name}+{uri}"
 
-    def _classified(self, key: str, kind: MountedKind) -> dict[str, Any]:
+    def _classified(self, key: str, kind: MountedKind) -> _Classified:
         c: Classification = classify(self.rules, key, kind, self.m.name)
-        return {"category": c.category, "sensitivity": c.sensitivity,
+        return {"category": c.category, "sensitivity": check_sensitivity(c.sensitivity),
                 "capabilities": c.capabilities, "tags": c.tags}
 
     def _named(self, kind: str, name: str) -> str | None:
@@ -267,8 +278,9 @@ class _Builder:
             idempotent=_hint(hints.idempotent_hint, False), open_world=_hint(hints.open_world_hint, True),
             **self._classified(key, "tool"))
 
-    def _forward_tool(self, name: str) -> Callable[[Any, dict[str, Any]], Awaitable[ToolResult]]:
-        async def forward(ctx: Any, args: dict[str, Any]) -> ToolResult:
+    def _forward_tool(self,
+                      name: str) -> Callable[[HandlerContext, dict[str, object]], Awaitable[ToolResult]]:
+        async def forward(ctx: HandlerContext, args: dict[str, object]) -> ToolResult:
             result = await self.conn.call(lambda s: s.call_tool(
                 name, args, progress_callback=ctx.report_progress))
             if result.is_error:
@@ -280,7 +292,7 @@ class _Builder:
     def resource(self, resource: sdk.Resource) -> ResourceSpec:
         uri = str(resource.uri)
 
-        async def read() -> list[Any]:
+        async def read() -> list[ResourceContents]:
             return await self._read(uri)
 
         return ResourceSpec(uri=self.route(uri), name=f"{self.m.name}_{resource.name}", handler=read,
@@ -294,7 +306,7 @@ class _Builder:
             self.m.skipped.append(f"template {pattern}: only {{var}} and {{+var}} expressions route")
             return None
 
-        async def read(**variables: str) -> list[Any]:
+        async def read(**variables: str) -> list[ResourceContents]:
             return await self._read(expand(pattern, variables))
 
         variables = [e.lstrip("+") for e in _EXPRESSION.findall(pattern)]
@@ -307,7 +319,7 @@ class _Builder:
                                 variables),
                             **self._classified(self.route(pattern), "resource"))
 
-    async def _read(self, uri: str) -> list[Any]:
+    async def _read(self, uri: str) -> list[ResourceContents]:
         result = await self.conn.call(lambda s: s.read_resource(uri))
         return [convert.contents(c, self.route) for c in result.contents]
 
@@ -333,15 +345,16 @@ class _Builder:
             title=self.said(prompt.title, "prompt", key), **self._classified(key, "prompt"))
 
     def _completers(self, ref: sdk.PromptReference | sdk.ResourceTemplateReference,
-                    names: list[str]) -> dict[str, Callable[..., Any]]:
+                    names: list[str]) -> dict[str, Completer]:
         """Completion forwarders, when the upstream offers completions at all."""
         if not self.completes:
             return {}
         return {name: self._completer(ref, name) for name in names}
 
     def _completer(self, ref: sdk.PromptReference | sdk.ResourceTemplateReference,
-                   argument: str) -> Callable[..., Any]:
-        async def complete(ctx: Any, value: str, context_arguments: dict[str, Any]) -> list[str]:
+                   argument: str) -> Completer:
+        async def complete(ctx: HandlerContext, value: str,
+                           context_arguments: dict[str, object]) -> list[str]:
             context = {k: v for k, v in (context_arguments or {}).items() if isinstance(v, str)}
             result = await self.conn.call(lambda s: s.complete(
                 ref, {"name": argument, "value": value}, context or None))
