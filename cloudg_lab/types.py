@@ -20,11 +20,10 @@ META_PREFIX = "cloudg/"
 
 Kind = Literal["tool", "resource", "prompt", "completion"]
 Transport = Literal["stdio", "http", "memory", "notebook", "python"]
-JSON: TypeAlias = Any
-"""The privacy pipeline's value type, still `Any` there (see tests/test_lint.py, `NOT_YET`)."""
-JSONValue: TypeAlias = "str | int | float | bool | list[JSONValue] | dict[str, JSONValue] | None"
-"""A value `json.loads` could return. Code that only passes values on takes `object` and narrows
-with `isinstance`; this alias is for values known to be decoded JSON."""
+JSON: TypeAlias = object
+"""A JSON-compatible value as it passes through (dict, list, str, int, float, bool or None).
+`object`, not a recursive union: code that only passes values on needs nothing more, and code
+that reads one narrows it with `isinstance` first, as it must for a caller's data anyway."""
 
 
 def identifier_pattern(longest: int, shortest: int = 1) -> re.Pattern[str]:

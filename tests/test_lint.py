@@ -40,7 +40,7 @@ FRAMEWORK_EDGES: frozenset[str] = frozenset({
 })
 """Modules that adapt to a framework whose own types are `Any` (mcp, IPython, ipywidgets,
 pydantic): the only places `typing.Any` may stay. Everywhere else a value is typed precisely:
-`object` narrowed with `isinstance`, `types.JSONValue`, a TypedDict, a `Protocol`, a TypeVar."""
+`object` narrowed with `isinstance` (`types.JSON`), a TypedDict, a `Protocol`, a TypeVar."""
 
 NOT_YET: frozenset[str] = frozenset({
     "types.py", "data/inventory.py", "data/loader.py", "data/columns.py", "data/indexes.py",
