@@ -13,7 +13,7 @@ import os
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple, Protocol, TypeAlias, TypedDict
+from typing import Literal, NamedTuple, Protocol, TypeAlias, TypedDict, TypeVar
 
 META_PREFIX = "cloudg/"
 """Every `_meta` key the layer writes starts with this (ARCHITECTURE.md, "Result anatomy")."""
@@ -422,12 +422,16 @@ Middleware = Callable[["CallInfo", CallNext], Awaitable[object]]
 """`async (info, call_next) -> result`; refuse by raising a typed error, answer by returning."""
 
 
-class Transform(Protocol):
-    """A step of an input or output pipeline. It never raises on odd data."""
+C_contra = TypeVar("C_contra", contravariant=True)
+
+
+class Transform(Protocol[C_contra]):
+    """A step of an input or output pipeline. It never raises on odd data. Generic in the
+    context it reads (`privacy.pipeline.TransformContext`), which lives above this module."""
 
     name: str
 
-    def apply(self, value: JSON, ctx: Any) -> JSON: ...
+    def apply(self, value: JSON, ctx: C_contra) -> JSON: ...
 
 
 class PageCursor(Protocol):

@@ -68,7 +68,7 @@ class Pseudonymous:
         return self._typed.shown(pairs, self._context())
 
     def real_of(self, value: str) -> str | None:
-        found = self._vault.entry(value, self._namespace) if value else None
+        found = self._vault.entry(value, self._namespace) if value and self._vault is not None else None
         return found.real if found is not None else None
 
 

@@ -8,10 +8,13 @@ into its replacement and say which report section counts it.
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from cloudg_lab.privacy.entities import PARENT
 from cloudg_lab.privacy.stages import DROP
+
+if TYPE_CHECKING:  # for the annotation only
+    from cloudg_lab.privacy.vault import Vault
 
 Action = Literal["redact", "mask", "hash", "pseudonymize", "drop", "keep"]
 
@@ -53,8 +56,8 @@ def mask(value: str, keep_last: int) -> str:
     return "*" * (len(value) - keep) + (value[len(value) - keep:] if keep else "")
 
 
-def act(action: Action, value: str, entity: str, *, vault: Any, namespace: str,
-        avoid: Container[str] | None, keep_last: int = 4) -> Any:
+def act(action: Action, value: str, entity: str, *, vault: Vault, namespace: str,
+        avoid: Container[str] | None, keep_last: int = 4) -> Any:  # str, or `stages.DROP`
     """The replacement for `value` (DROP for `drop`; `value` itself when nothing changes)."""
     if action == "redact":
         return f"[REDACTED:{entity}]"

@@ -12,17 +12,20 @@ import fnmatch
 import logging
 import sys
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab.logs import log_failure
 from cloudg_lab.privacy.pipeline import TransformContext
+
+if TYPE_CHECKING:  # for the annotation only
+    from cloudg_lab.privacy.vault import Vault
 
 _log = logging.getLogger("cloudg_lab.privacy")
 
 FAILED = "[REDACTED:transform_error]"
 
 
-def fail_closed(name: str, value: Any, ctx: TransformContext) -> Any:
+def fail_closed(name: str, value: object, ctx: TransformContext) -> object:
     """Log the current exception, count it, and return a marker instead of `value`."""
     failure = sys.exc_info()[1]
     if failure is not None:
@@ -32,19 +35,19 @@ def fail_closed(name: str, value: Any, ctx: TransformContext) -> Any:
 
 
 @cache
-def fallback_vault() -> Any:
+def fallback_vault() -> Vault:
     """A per-process vault with a random key, for contexts built without one (tests, previews)."""
     from cloudg_lab.privacy.vault import Vault
 
     return Vault()
 
 
-def skipped_key(key: Any) -> bool:
+def skipped_key(key: object) -> bool:
     """The layer's own `_meta` bookkeeping and cursors are never rewritten."""
     return isinstance(key, str) and (key.startswith("cloudg/") or key in ("cursor", "next_cursor"))
 
 
-def argument_skipped(globs: list[str], tool: str, argument: Any) -> bool:
+def argument_skipped(globs: list[str], tool: str, argument: object) -> bool:
     """Whether `tool.argument` matches one of an input transform's `skip_arguments` globs."""
     label = f"{tool}.{argument}"
     return any(fnmatch.fnmatchcase(label, glob) for glob in globs)

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.privacy.common import fail_closed
 from cloudg_lab.privacy.memo import Context
 from cloudg_lab.privacy.stages import Stage
 from cloudg_lab.privacy.walk import Run
+
+if TYPE_CHECKING:  # the pipeline imports this module when it first applies
+    from cloudg_lab.privacy.pipeline import Step, TransformContext
 
 _MAX_ROUNDS = 12
 _CONTEXTS = 16
@@ -40,7 +43,7 @@ class Fusion:
     def __init__(self, transforms: Sequence[Any]) -> None:
         self.transforms = tuple(transforms)
         self.name = "+".join(t.name for t in self.transforms)
-        self._contexts: dict[tuple[Any, ...], Context] = {}
+        self._contexts: dict[tuple[object, ...], Context] = {}
         self._lock = threading.Lock()
 
     def context(self, stages: Sequence[Stage]) -> Context:
@@ -53,13 +56,13 @@ class Fusion:
                 found = self._contexts.setdefault(key, Context(stages))
         return found
 
-    def apply(self, value: Any, ctx: Any) -> Any:
+    def apply(self, value: object, ctx: TransformContext) -> object:
         try:
             return self._apply(value, ctx)
         except Exception:
             return fail_closed(self.name, value, ctx)
 
-    def _apply(self, value: Any, ctx: Any) -> Any:
+    def _apply(self, value: object, ctx: TransformContext) -> object:
         stages = [t.stage(ctx, value) for t in self.transforms]
         for _ in range(_MAX_ROUNDS):
             run = Run(stages, self.context(stages), ctx)
@@ -72,11 +75,11 @@ class Fusion:
         return out
 
 
-_GROUPS: dict[tuple[int, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+_GROUPS: dict[tuple[int, ...], tuple[tuple[Step, ...], tuple[Step, ...]]] = {}
 _GROUPS_LOCK = threading.Lock()
 
 
-def steps(transforms: Sequence[Any]) -> tuple[Any, ...]:
+def steps(transforms: Sequence[Step]) -> tuple[Step, ...]:
     """The steps for `transforms`: runs of fusable transforms become one `Fusion` each.
 
     Cached by the transforms' identities, so pipelines that policies assemble per call share
@@ -86,8 +89,8 @@ def steps(transforms: Sequence[Any]) -> tuple[Any, ...]:
     found = _GROUPS.get(key)
     if found is not None and all(a is b for a, b in zip(found[0], transforms, strict=True)):
         return found[1]
-    out: list[Any] = []
-    run: list[Any] = []
+    out: list[Step] = []
+    run: list[Step] = []
     for transform in transforms:
         if callable(getattr(transform, "stage", None)):
             run.append(transform)
@@ -105,7 +108,7 @@ def steps(transforms: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def apply(transforms: Sequence[Any], value: Any, ctx: Any) -> Any:
+def apply(transforms: Sequence[Step], value: object, ctx: TransformContext) -> object:
     """Run `transforms` over `value` in order, fusing what can be fused."""
     for step in steps(transforms):
         value = step.apply(value, ctx)

@@ -16,7 +16,6 @@ the dataset and the query, which only the tool knows; the budget knows counts an
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cloudg_lab.types import PageCursor
 
@@ -26,20 +25,23 @@ SLACK = 8
 digits), so a page sized to fit does fit."""
 
 
-def is_page(value: Any) -> bool:
+def is_page(value: object) -> bool:
     """Is `value` a page envelope whose count agrees with its items?"""
     return (isinstance(value, dict) and value.keys() >= PAGE_KEYS and isinstance(value["items"], list)
             and type(value["offset"]) is int and value["returned"] == len(value["items"]))
 
 
-def shorten(page: dict[str, Any], keep: int, cursor: PageCursor) -> dict[str, Any]:
+def shorten(page: dict[str, object], keep: int, cursor: PageCursor) -> dict[str, object]:
     """`page` with only its first `keep` items, and paging fields that say so."""
-    following = cursor.after(page["offset"] + keep)
+    offset, items = page["offset"], page["items"]
+    if not isinstance(offset, int) or not isinstance(items, list):  # not a page (`is_page`)
+        return page
+    following = cursor.after(offset + keep)
     return {**page, "returned": keep, "next_cursor": following, "truncated": following is not None,
-            "items": page["items"][:keep]}
+            "items": items[:keep]}
 
 
-def bare(page: dict[str, Any], cursor: PageCursor) -> dict[str, Any]:
+def bare(page: dict[str, object], cursor: PageCursor) -> dict[str, object]:
     """The envelope as a shortened page reads, without its items (to measure what they leave)."""
     return shorten({**page, "items": []}, 0, cursor)
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cloudg_lab.errors import PolicyError
 from cloudg_lab.privacy.dictionary import Dictionary, Found, Matcher, Spelled
 from cloudg_lab.types import JSON, Kind, Mark, PageCursor, Principal, Transform
+
+if TYPE_CHECKING:  # for the annotation only: the vault is built above this module
+    from cloudg_lab.privacy.vault import Vault
 
 REPORT_COUNT_SECTIONS = ("redacted", "masked", "hashed", "pseudonymized", "dropped", "aliased")
 
@@ -104,7 +107,7 @@ class TransformContext:
     kind: Kind
     name: str
     policy_name: str
-    vault: Any
+    vault: Vault | None
     namespace: str = "global"
     report: Report = field(default_factory=Report)
     marks: list[Mark] = field(default_factory=list)
@@ -133,12 +136,16 @@ class TransformContext:
         self.marks.append(Mark(path=self.path + subpath, kind=kind, entity=entity))
 
 
+Step = Transform["TransformContext"]
+"""A transform of this pipeline: it reads a `TransformContext`."""
+
+
 class Pipeline:
     """An ordered list of transforms; empty pipelines cost one truthiness check."""
 
     __slots__ = ("transforms",)
 
-    def __init__(self, transforms: Sequence[Transform] = ()) -> None:
+    def __init__(self, transforms: Sequence[Step] = ()) -> None:
         self.transforms = tuple(transforms)
 
     def __bool__(self) -> bool:
@@ -172,7 +179,7 @@ class TransformOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-TransformFactory = Callable[[Any], Transform]
+TransformFactory = Callable[[Any], Step]
 _TRANSFORMS: dict[str, tuple[type[TransformOptions], TransformFactory]] = {}
 
 
@@ -196,7 +203,7 @@ def build_pipeline(steps: Sequence[Mapping[str, Any]], where: str = "transforms"
         return Pipeline()
     from cloudg_lab.privacy import transforms as _builtin  # noqa: F401  (registers built-ins)
 
-    built: list[Transform] = []
+    built: list[Step] = []
     for i, step in enumerate(steps):
         here = f"{where}[{i}]"
         kind = step.get("type")

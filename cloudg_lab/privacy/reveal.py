@@ -6,14 +6,17 @@ call audited); this module only answers from the caller's namespace of the vault
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab.privacy.transforms.depseudonymize import reverse, strip_fences
+
+if TYPE_CHECKING:  # for the annotation only
+    from cloudg_lab.privacy.vault import Vault
 
 MAX_CHARS = 20_000
 
 
-def reveal(vault: Any, text: str, namespace: str = "global") -> dict[str, Any]:
+def reveal(vault: Vault, text: str, namespace: str = "global") -> dict[str, object]:
     """An exact pseudonym gives its value and entity; text with pseudonyms inside gives the text
     with them replaced; anything else gives `found: false`.
 

@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from cloudg_lab.observers import Listeners
 from cloudg_lab.privacy import derive, shapes, text, vault_file
@@ -33,7 +32,7 @@ DEFAULT_KEY_ENV = "CLOUDG_LAB_VAULT_KEY"
 MASK = "••••••"
 _ATTEMPTS = 64
 _PRF_CACHE = 200_000
-Listener = Callable[[dict[str, Any]], None]
+Listener = Callable[[dict[str, object]], None]
 Source = Callable[[], Mapping[str, str]]
 """The real identifiers of the loaded data (value → entity), the same object while unchanged."""
 
@@ -109,7 +108,7 @@ class Vault:
         self._aliases: dict[str, str] = {}
         self._alias_reverse: dict[str, Entry] = {}
         self._prf_cache: dict[tuple[str, str], bytes] = {}
-        self._listeners: Listeners[[dict[str, Any]]] = Listeners("vault")
+        self._listeners: Listeners[[dict[str, object]]] = Listeners("vault")
         self._schedule: vault_file.SaveSchedule | None = None
         if self.path is not None:
             if self.path.exists():
@@ -118,15 +117,16 @@ class Vault:
                                                      where=str(self.path))
 
     @classmethod
-    def from_config(cls, config: Any, key: bytes | str | None = None) -> Vault:
+    def from_config(cls, config: object, key: bytes | str | None = None) -> Vault:
         """A vault per a policy's `vault` section; key: argument, config, env var, else random.
 
         Raises:
             VaultError: when the configured file was written with another key or is damaged.
         """
         source = "argument"
-        if key is None and getattr(config, "key", None):
-            key, source = config.key, "config"
+        configured = getattr(config, "key", None)
+        if key is None and configured:
+            key, source = configured, "config"
         if key is None:
             env = getattr(config, "key_env", None) or DEFAULT_KEY_ENV
             if os.environ.get(env):
@@ -351,7 +351,7 @@ class Vault:
 
     # ------------------------------------------------------------------ listing
 
-    def mappings(self, *, reveal: bool = False, namespace: str | None = None) -> list[dict[str, Any]]:
+    def mappings(self, *, reveal: bool = False, namespace: str | None = None) -> list[dict[str, object]]:
         """Rows for the vault widget; `real` is masked unless the viewer may reveal."""
         with self._lock:
             entries = [e for e in self._reverse.values()
@@ -361,7 +361,7 @@ class Vault:
                  "created": e.created, "last_used": e.last_used,
                  "real": e.real if reveal else MASK} for e in entries]
 
-    def stats(self) -> dict[str, Any]:
+    def stats(self) -> dict[str, object]:
         """Counts and settings; never a real value or the key."""
         with self._lock:
             entries = list(self._reverse.values())
@@ -380,14 +380,14 @@ class Vault:
 
     # ------------------------------------------------------------------ export, import, clear
 
-    def export(self) -> dict[str, Any]:
+    def export(self) -> dict[str, object]:
         """Every mapping, real values included: handle it like the key itself."""
         with self._lock:
             rows = [[e.namespace, e.entity, e.real, e.pseudonym, e.created, e.last_used]
                     for e in self._reverse.values()]
         return {"format": FORMAT, "key_id": self.key_id, "entries": rows}
 
-    def import_(self, data: Mapping[str, Any], *, allow_other_key: bool = False) -> int:
+    def import_(self, data: Mapping[str, object], *, allow_other_key: bool = False) -> int:
         """Add exported mappings; rows that contradict existing ones are skipped. Returns the count.
 
         Raises:
@@ -404,7 +404,7 @@ class Vault:
             self._mark_dirty()
         return added
 
-    def _import_rows(self, rows: Any) -> int:
+    def _import_rows(self, rows: object) -> int:
         added = 0
         with self._lock:
             for row in rows if isinstance(rows, list) else []:
@@ -440,7 +440,7 @@ class Vault:
         """Call `listener(event)` on every change (`added`, `imported`, `cleared`, `saved`)."""
         return self._listeners.add(listener)
 
-    def _notify(self, event: dict[str, Any]) -> None:
+    def _notify(self, event: dict[str, object]) -> None:
         self._listeners.notify(event)
 
     def _changed(self, created: list[Entry]) -> None:
@@ -469,7 +469,8 @@ class Vault:
         vault_file.write_atomic(target, data)
         if target == self.path and self._schedule is not None:
             self._schedule.saved()
-        self._notify({"event": "saved", "entries": len(payload["entries"])})
+        entries = payload["entries"]
+        self._notify({"event": "saved", "entries": len(entries) if isinstance(entries, list) else 0})
         return target
 
     def _load(self, path: Path) -> None:

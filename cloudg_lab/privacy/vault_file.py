@@ -39,12 +39,12 @@ def _aad(key_id: str) -> bytes:
     return f"{FORMAT}:{key_id}".encode()
 
 
-def encode(payload: dict[str, Any], *, file_key: bytes | None, key_id: str) -> bytes:
+def encode(payload: dict[str, object], *, file_key: bytes | None, key_id: str) -> bytes:
     """The file's bytes: the payload encrypted with `file_key`, or plain JSON when it is None."""
     body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8",
                                                                                  "surrogatepass")
     if file_key is None:
-        doc: dict[str, Any] = {"format": FORMAT, "key_id": key_id, "encrypted": False,
+        doc: dict[str, object] = {"format": FORMAT, "key_id": key_id, "encrypted": False,
                                "payload": payload}
         return json.dumps(doc, ensure_ascii=False).encode("utf-8", "surrogatepass")
     nonce = os.urandom(12)
@@ -55,7 +55,7 @@ def encode(payload: dict[str, Any], *, file_key: bytes | None, key_id: str) -> b
     return json.dumps(doc).encode("ascii")
 
 
-def decode(raw: bytes, *, file_key: bytes, key_id: str, where: str) -> dict[str, Any]:
+def decode(raw: bytes, *, file_key: bytes, key_id: str, where: str) -> dict[str, object]:
     """The payload of a vault file.
 
     Raises:
