@@ -43,7 +43,7 @@ class Alias:
         self.options = options
         self._registered: set[tuple[int, int]] = set()
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: object, ctx: TransformContext) -> object:
         try:
             vault = ctx.vault if ctx.vault is not None else fallback_vault()
             stamp = (id(vault), vault.generation)
@@ -71,10 +71,10 @@ class _Aliaser(Stage):
     def int_floor(self, state: bool) -> int | None:
         return None if state else 0
 
-    def key(self, state: bool, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: bool, key: object, flavor: object) -> tuple[Any, Any, tuple[Effect, ...]]:
         return key, state or skipped_key(key), ()
 
-    def leaf(self, state: bool, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: bool, value: object) -> tuple[Any, tuple[Effect, ...], int]:
         probe = str(value) if type(value) is int else value
         if state or not isinstance(probe, str):
             return SAME, (), -1

@@ -12,7 +12,7 @@ identifiers: under a policy that pseudonymizes, by its pseudonym.
 from __future__ import annotations
 
 import time
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -41,13 +41,13 @@ class Annotate:
     def __init__(self, options: AnnotateOptions) -> None:
         self.options = options
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: object, ctx: TransformContext) -> object:
         try:
             return self._apply(value, ctx)
         except Exception:
             return fail_closed(self.name, value, ctx)
 
-    def _apply(self, value: Any, ctx: TransformContext) -> Any:
+    def _apply(self, value: object, ctx: TransformContext) -> object:
         report = ctx.report
         previous = report.get("annotations") or {}
         annotations = {"classification": _classification(ctx),
@@ -69,10 +69,10 @@ class Annotate:
         return value
 
 
-def _classification(ctx: TransformContext) -> dict[str, Any]:
+def _classification(ctx: TransformContext) -> dict[str, object]:
     pseudonymized = sorted(ctx.report.get("pseudonymized") or {})
     withheld = sorted({e for s in _WITHHELD for e in (ctx.report.get(s) or {})})
-    out: dict[str, Any] = {"sensitivity": ctx.sensitivity}
+    out: dict[str, object] = {"sensitivity": ctx.sensitivity}
     if pseudonymized:
         out["pseudonymized_entities"] = pseudonymized
         out["note"] = NOTE
@@ -81,10 +81,10 @@ def _classification(ctx: TransformContext) -> dict[str, Any]:
     return out
 
 
-def _provenance(ctx: TransformContext) -> dict[str, Any]:
+def _provenance(ctx: TransformContext) -> dict[str, object]:
     text = ctx.state.get("redact_text")
     name = text(ctx.name) if callable(text) and ctx.kind == "resource" else ctx.name
-    out: dict[str, Any] = {"kind": ctx.kind, "name": name, "policy": ctx.policy_name,
+    out: dict[str, object] = {"kind": ctx.kind, "name": name, "policy": ctx.policy_name,
                            "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     if ctx.dataset:
         shown = ctx.state.get("redact_value")
@@ -92,9 +92,9 @@ def _provenance(ctx: TransformContext) -> dict[str, Any]:
     return out
 
 
-def _summary(value: Any) -> dict[str, Any]:
+def _summary(value: object) -> dict[str, object]:
     if isinstance(value, dict):
-        out: dict[str, Any] = {"shape": "object", "keys": len(value)}
+        out: dict[str, object] = {"shape": "object", "keys": len(value)}
         items = value.get("items")
         if isinstance(items, list):
             out["items"] = len(items)
