@@ -17,8 +17,8 @@ from cloudg_lab.privacy.detectors.secrets import (
     CREDENTIALS,
     KEY_BLOCKS,
     URL_SECRETS,
-    VENDOR_TOKENS,
 )
+from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
 
 __all__ = ["BUILTIN", "Detector", "refine_ip"]

@@ -1,8 +1,5 @@
-"""Secret and credential detectors: key blocks, vendor token families, URLs, assignments.
+"""Secret and credential detectors: key blocks, URLs, assignments (vendor families: `tokens`).
 
-The token families follow the formats vendors document and that maintained rule catalogues
-(detect-secrets' plugins, among others) track: a fixed prefix and a known alphabet and length.
-The prefix doubles as the trigger, so a family costs one `in` check on texts that lack it.
 Assignments (`password: ...`, `"api_key": "..."`) are decided by the key rules, so a key name
 is a secret in text exactly when it is one as a dict key (`apiKeys`, `DB_PASSWORD`), and the
 exemptions hold there too (`token_type`, `password_last_used`).
@@ -12,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from cloudg_lab.privacy.detectors.base import DIGIT, Detector, Gate, define, longer_than
+from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
 from cloudg_lab.privacy.detectors.keys import key_rule
 
 _O = re.ASCII
@@ -67,68 +64,12 @@ decides, as for a dict `{"name": .., "value": ..}` (`sensitive.tag_pair` and the
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
-def _token(name: str, pattern: str, triggers: tuple[str, ...], min_len: int, description: str,
-           *, gate: Gate | None = None) -> Detector:
-    """A vendor token family: always an `api_token`, matched whole."""
-    return define(name, "api_token", "secret", 0.99, pattern, triggers, flags=_O, gate=gate,
-                  min_len=min_len, description=description)
-
-
 KEY_BLOCKS: tuple[Detector, ...] = (
     define("private_key", "private_key", "secret", 1.0, _KEY_BLOCK,
            ("private key", "putty-user-key-file"), flags=re.DOTALL, min_len=30,
            description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks"),
     define("jwt", "jwt", "secret", 0.95, r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*(?:\.[\w-]+){0,2}",
            ("eyj",), flags=_O, min_len=30, description="JSON web tokens (signed or encrypted)"),
-)
-
-VENDOR_TOKENS: tuple[Detector, ...] = (
-    _token("github_token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})",
-           ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), 34, "GitHub tokens"),
-    _token("gitlab_token",
-           r"\b(?:gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas|sa|ffct)-[\w-]{20,}|GR1348941[\w-]{20,})",
-           ("glpat-", "gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-",
-            "gloas-", "glsa-", "glffct-", "gr1348941"), 25, "GitLab tokens"),
-    _token("slack_token", r"\b(?:xox[abposre]-[A-Za-z0-9-]{10,}|xoxe\.xox[bp]-[A-Za-z0-9-]{10,}"
-           r"|xapp-\d-[A-Za-z0-9-]{10,})", ("xox", "xapp-"), 15, "Slack tokens"),
-    _token("stripe_key", r"\b(?:(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|whsec_[0-9A-Za-z]{24,})",
-           ("sk_live", "sk_test", "rk_live", "rk_test", "whsec_"), 24,
-           "Stripe secret, restricted and webhook-signing keys"),
-    _token("google_api_key", r"\bAIza[\w-]{35}", ("aiza",), 39, "Google API keys"),
-    _token("google_oauth", r"\b(?:GOCSPX-[\w-]{24,}|ya29\.[\w-]{20,}|1//0[\w-]{30,})",
-           ("gocspx-", "ya29.", "1//0"), 24, "Google OAuth client secrets, access and refresh tokens"),
-    _token("npm_token", r"\bnpm_[A-Za-z0-9]{36}\b", ("npm_",), 40, "npm access tokens"),
-    _token("pypi_token", r"\bpypi-AgE[\w-]{50,}", ("pypi-age",), 58, "PyPI and TestPyPI API tokens"),
-    _token("twilio_key", r"\b(?:AC|SK)[0-9a-f]{32}\b", (), 34,
-           "Twilio account and API key SIDs", gate=lambda text, low: "AC" in text or "SK" in text),
-    _token("sendgrid_key", r"\bSG\.[\w-]{22}\.[\w-]{43}(?![\w-])", ("sg.",), 69, "SendGrid API keys"),
-    _token("mailchimp_key", r"\b[0-9a-f]{32}-us\d{1,2}\b", ("-us",), 35, "Mailchimp API keys"),
-    _token("ai_provider_key", r"\bsk-(?:ant-[a-z]+\d{2}-[\w-]{40,}|(?:proj-|svcacct-|admin-)?"
-           r"[\w-]{20,}T3BlbkFJ[\w-]{20,}|(?:proj|svcacct|admin)-[\w-]{40,})", ("sk-",), 40,
-           "OpenAI and Anthropic API keys"),
-    _token("huggingface_token", r"\bhf_[A-Za-z]{34}\b", ("hf_",), 37, "Hugging Face tokens"),
-    _token("shopify_token", r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b", ("shp",), 38,
-           "Shopify access tokens and shared secrets"),
-    _token("digitalocean_token", r"\bdo[por]_v1_[a-f0-9]{64}\b", ("_v1_",), 71,
-           "DigitalOcean tokens"),
-    _token("square_token", r"\bsq0(?:csp|atp)-[\w-]{22,}", ("sq0",), 29, "Square OAuth secrets"),
-    _token("telegram_bot_token", r"\b\d{8,10}:AA[\w-]{33}(?![\w-])", (":aa",), 44, "Telegram bot tokens"),
-    _token("atlassian_token", r"\bATATT3[\w=-]{150,}", ("atatt3",), 156, "Atlassian API tokens"),
-    _token("azure_ad_client_secret",
-           r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~-]|\.[\w~.-])", ("q~",), 40,
-           "Microsoft Entra ID (Azure AD) client secrets; a full stop after one ends a sentence"),
-    _token("vault_token", r"\bhv[sbr]\.[\w-]{24,}", ("hvs.", "hvb.", "hvr."), 28,
-           "HashiCorp Vault service, batch and recovery tokens"),
-    _token("databricks_token", r"\bdapi[0-9a-f]{32}(?:-\d+)?\b", ("dapi",), 36,
-           "Databricks personal access tokens"),
-    _token("grafana_token", r"\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2})",
-           ("glsa_", "glc_"), 36, "Grafana service-account and Grafana Cloud tokens"),
-    _token("postman_key", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b", ("pmak-",), 64, "Postman API keys"),
-    _token("doppler_token", r"\bdp\.(?:st|ct|sa|scim|audit|pt)\.[\w-]{40,}", ("dp.",), 45,
-           "Doppler tokens"),
-    _token("age_secret_key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b", ("age-secret-key-",), 74,
-           "age encryption secret keys"),
-    _token("linear_key", r"\blin_api_[A-Za-z0-9]{40}\b", ("lin_api_",), 48, "Linear API keys"),
 )
 
 URL_SECRETS: tuple[Detector, ...] = (

@@ -1,0 +1,56 @@
+"""Secrets in the forms an outside red team found leaking (estates `larch` and `tundra`): more
+vendor token families, command lines, HTTP headers and cookies, key names in other languages,
+password hashes and encoded layers. Each class on generated variants, never the canaries."""
+
+from __future__ import annotations
+
+import random
+import string
+import uuid
+from collections.abc import Callable
+
+import pytest
+
+from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, covered, in_prose, rand
+
+B32 = string.ascii_uppercase + "234567"
+UPPER_DIGITS = string.ascii_uppercase + string.digits
+
+MORE_FAMILIES: dict[str, Callable[[random.Random], str]] = {
+    "docker_hub": lambda r: r.choice(["dckr_pat_", "dckr_oat_"]) + rand(r, ALNUM + "_-", 27),
+    "tailscale": lambda r: f"tskey-{r.choice(['auth', 'api', 'client'])}-{rand(r, ALNUM, 12)}CNTRL-"
+    + rand(r, ALNUM, 30),
+    "pulumi": lambda r: "pul-" + rand(r, HEX, 40),
+    "terraform_cloud": lambda r: f"{rand(r, ALNUM, 14)}.atlasv1.{rand(r, ALNUM + '_-', 67)}",
+    "sentry": lambda r: r.choice(["sntrys_eyJ" + rand(r, ALNUM + "+/=", 70), "sntryu_" + rand(r, HEX, 64)]),
+    "newrelic": lambda r: r.choice(["NRAK-", "NRII-"]) + rand(r, UPPER_DIGITS, 27),
+    "heroku": lambda r: "HRKU-AA" + rand(r, ALNUM + "_-", 58),
+    "mailgun": lambda r: "key-" + rand(r, HEX, 32),
+    "bitbucket": lambda r: "ATBB" + rand(r, ALNUM, 32) + rand(r, HEX.upper(), 8),
+    "figma": lambda r: "figd_" + rand(r, ALNUM + "_-", 40),
+    "notion": lambda r: r.choice(["ntn_" + rand(r, ALNUM, 46), "secret_" + rand(r, ALNUM, 43)]),
+    "supabase": lambda r: "sbp_" + rand(r, HEX, 40),
+    "netlify": lambda r: "nfp_" + rand(r, ALNUM, 36),
+    "planetscale": lambda r: r.choice(["pscale_tkn_", "pscale_pw_"]) + rand(r, ALNUM + "_", 43),
+    "buildkite": lambda r: "bkua_" + rand(r, HEX, 40),
+    "circleci": lambda r: f"CCIPAT_{rand(r, ALNUM, 22)}_{rand(r, HEX, 40)}",
+    "sonar": lambda r: r.choice(["squ_", "sqp_", "sqa_"]) + rand(r, HEX, 40),
+    "dynatrace": lambda r: f"dt0c01.{rand(r, B32, 24)}.{rand(r, B32, 64)}",
+    "onepassword": lambda r: "ops_eyJ" + rand(r, ALNUM + "_-", 120),
+    "rubygems": lambda r: "rubygems_" + rand(r, HEX, 48),
+    "hubspot": lambda r: f"pat-{r.choice(['na1', 'eu1'])}-{uuid.UUID(int=r.getrandbits(128))}",
+    "fly": lambda r: "fo1_" + rand(r, ALNUM + "_-", 43),
+    "mapbox": lambda r: f"sk.eyJ1Ijoi{rand(r, ALNUM, 40)}.{rand(r, ALNUM + '_-', 22)}",
+    "discord_bot": lambda r: f"{r.choice('MNO')}{rand(r, ALNUM, 23)}.{rand(r, ALNUM + '_-', 6)}."
+    f"{rand(r, ALNUM + '_-', 38)}",
+}
+
+
+@pytest.mark.parametrize("family", MORE_FAMILIES)
+def test_more_vendor_token_families_are_found_whole_wherever_they_stand(family: str) -> None:
+    r = random.Random(family)
+    for _ in range(VARIANTS):
+        token = MORE_FAMILIES[family](r)
+        text = in_prose(r, token)
+        found = covered(text, token)
+        assert found is not None and found.entity == "api_token", (family, text)
