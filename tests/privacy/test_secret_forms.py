@@ -4,6 +4,7 @@ password hashes and encoded layers. Each class on generated variants, never the 
 
 from __future__ import annotations
 
+import json
 import random
 import string
 import uuid
@@ -11,7 +12,8 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, covered, in_prose, rand
+from cloudg_lab.privacy.detectors import DEFAULT
+from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, covered, in_prose, rand, shown
 
 B32 = string.ascii_uppercase + "234567"
 UPPER_DIGITS = string.ascii_uppercase + string.digits
@@ -54,3 +56,42 @@ def test_more_vendor_token_families_are_found_whole_wherever_they_stand(family: 
         text = in_prose(r, token)
         found = covered(text, token)
         assert found is not None and found.entity == "api_token", (family, text)
+
+
+# ------------------------------------------------------------------ key names
+
+FOREIGN = ["Passwort", "Kennwort", "contraseña", "senha", "mot_de_passe", "wachtwoord", "hasło",
+           "salasana", "lösenord", "heslo", "пароль", "Пароль", "密码", "パスワード", "비밀번호"]
+SHORT = ["PASS", "pass", "Pass", "PW", "pw", "Pw", "pwd"]
+PREFIXES = ["smtp", "SMTP", "db", "ldap", "Admin", "keystore", "mail", "root", "bind", "wifi"]
+
+
+def _secret_keys(r: random.Random) -> list[str]:
+    """Keys that name a password: another language, or a short word after a prefix."""
+    foreign = r.choice(FOREIGN)
+    joint = r.choice(["_", "-", ".", ""])
+    prefix = r.choice(PREFIXES)
+    return [r.choice([foreign, f"{prefix}{joint}{foreign}", f"{foreign}{joint}{prefix}"]),
+            f"{r.choice(PREFIXES)}{r.choice(['_', '-', ''])}{r.choice(SHORT)}",
+            r.choice(["recovery_codes", "backupCodes", "mfa-seed", "totpSeed", "seed_phrase", "mnemonic"])]
+
+
+@pytest.mark.parametrize("profile", ["standard", "strict"])
+def test_password_keys_in_other_languages_and_short_forms_hide_their_value(profile: str) -> None:
+    r = random.Random(profile)
+    for _ in range(VARIANTS * 2):
+        for key in _secret_keys(r):
+            value = rand(r, ALNUM, 6) + r.choice("#!%*") + rand(r, ALNUM, 6)
+            assert DEFAULT.key_rule(key).kind == "sensitive", key
+            assert DEFAULT.key_rule(key, tag=True).kind == "sensitive", key
+            assert value not in json.dumps(shown(profile, {key: value, "n": [{key: [value]}]})), key
+            if key.isascii() or r.random() < 0.5:  # and as text: an env file, YAML, JSON in a string
+                text = r.choice([f"{key}={value}", f"{key}: {value}", f'{{"{key}": "{value}"}}'])
+                assert covered(in_prose(r, text), value) is not None, text
+
+
+@pytest.mark.parametrize("key", ["bypass", "compass", "passage", "passenger_count", "password_last_used",
+                                 "pw_rotation", "overpass_url", "passed", "compassion"])
+def test_words_that_merely_contain_pass_or_pw_are_not_secret_keys(key: str) -> None:
+    assert DEFAULT.key_rule(key).kind != "sensitive"
+    assert shown("standard", {key: "visible-value"}) == {key: "visible-value"}

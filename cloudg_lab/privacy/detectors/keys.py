@@ -78,6 +78,7 @@ _SENSITIVE_WORDS = {
     "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
     "privkey": "private_key", "secretkey": "secret", "userdata": "user_data",
     "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
+    "pw": "password", "mnemonic": "secret",
     "cloudconfig": "user_data", "startupscript": "user_data",
 }
 _SENSITIVE_PAIRS = {
@@ -91,7 +92,8 @@ _SENSITIVE_PAIRS = {
     "encryption_key": "secret", "deploy_key": "secret", "ssh_key": "private_key",
     "user_data": "user_data", "connection_string": "connection_string", "sas_url": "secret",
     "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
-    "startup_script": "user_data",
+    "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
+    "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
@@ -106,6 +108,17 @@ _EXEMPT_FIRST = frozenset({"has", "is", "uses", "use", "requires", "require", "e
                            "min", "max", "num", "no", "allow", "rotate", "next"})
 
 
+_SHORT_PASS = ("pass", "pw", "pwd", "passwd")
+"""`SMTP_PASS`, `ADMIN_PW`, `bindpw`, `rootpw`: a short password word ending a key with more in it."""
+_NOT_PASS = frozenset({"bypass", "compass", "overpass", "underpass", "surpass", "trespass",
+                       "encompass", "impass", "repass"})
+_FOREIGN = re.compile(
+    r"(?:^|[\W_])(?:passwort|kennwort|contrase[ñn]a|senha|mot[\W_]?de[\W_]?passe|wachtwoord|has[łl]o"
+    r"|salasana|l[öo]senord|adgangskode|passord|heslo|jelsz[óo]|parola|[şs]ifre|geslo|lozinka"
+    r"|salasõna|parool)(?:$|[\W_])|пароль|密码|密碼|パスワード|비밀번호|كلمة[\W_]?المرور|סיסמה")
+"""Password in other languages, as keys and tag keys spell it (`Passwort`, `contraseña`,
+`пароль`, `密码`): the scripts without spaces between words match anywhere in the key."""
+
 _STEMS = frozenset(_SENSITIVE_WORDS) | {w for pair in _SENSITIVE_PAIRS for w in pair.split("_")}
 
 
@@ -118,6 +131,10 @@ def _sensitive(raw: list[str]) -> str | None:
     if not raw or raw[-1] in _EXEMPT_LAST or raw[0] in _EXEMPT_FIRST:
         return None
     words = [_singular(w) for w in raw]
+    last = words[-1]
+    if (len(words) > 1 and last in _SHORT_PASS) or (
+            last not in _NOT_PASS and len(last) >= 4 and last.endswith(_SHORT_PASS)):
+        return "password"
     joined = "".join(words)
     if joined in _SENSITIVE_WORDS:
         return _SENSITIVE_WORDS[joined]
@@ -130,6 +147,11 @@ def _sensitive(raw: list[str]) -> str | None:
         if found:
             return found
     return None
+
+
+def foreign_password(key: str) -> str | None:
+    """`password` when `key` names one in another language (normalising drops non-ASCII)."""
+    return "password" if _FOREIGN.search(key.casefold()) else None
 
 
 # ----------------------------------------------------------------------------- typed keys
@@ -236,7 +258,7 @@ def key_rule(key: str) -> KeyRule:
     if norm in _SKIP_KEYS:
         return SKIP
     words = norm.split("_") if norm else []
-    secret = _sensitive(words)
+    secret = _sensitive(words) or foreign_password(key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in TAG_PARENTS:
@@ -296,7 +318,7 @@ def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
-    secret = _sensitive(words)
+    secret = _sensitive(words) or foreign_password(tag_key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in _BENIGN_TAGS or norm in ("key", "value"):

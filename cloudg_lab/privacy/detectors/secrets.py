@@ -28,16 +28,22 @@ def _secret_key(match: re.Match[str]) -> bool:
 
 
 _STOP = "\"'`,;&{}\\[\\]<>()"
-_KEY = r"(?<![\w-])(?P<k>[\w-]*?(?:{words})[\w-]*)[\"']?\s*(?:(?P<colon>:)|=)\s*"
+_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)\s*"
 _QUOTED = r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|"
 _TOKEN = r"(?P<v>[^\s\"',;}{]{4,}))"
 _PHRASE = rf"(?(colon)(?P<p>[^\s{_STOP}][^\n\r{_STOP}]{{2,}}[^\s{_STOP}.!?])|{_TOKEN})"
 """Unquoted after a colon (YAML, prose), a passphrase runs to the end of its clause:
 `password: correct horse battery staple`; after `=` (shell, env files) a value ends at a space."""
-_PASS_WORDS = r"pass[_-]?(?:word|phrase)|passwd|pwd"
-_SECRET_WORDS = (r"secret|api[_-]?key|access[_-]?token|auth[_-]?token|token|private[_-]?key|credential"
-                 r"|auth(?!o)")
-"""`auth` but not `authorization` (the header detector cuts its value more precisely)."""
+_FOREIGN_PASS = ("kennwort", "contraseña", "contrasena", "senha", "wachtwoord", "hasło", "haslo",
+                 "salasana", "lösenord", "losenord", "heslo", "parola", "пароль", "密码", "密碼",
+                 "パスワード", "비밀번호")
+_PASS_WORDS = r"pass|pw|" + "|".join(_FOREIGN_PASS)
+"""Any key with `pass` or `pw` in it is a candidate (`SMTP_PASS`, `bindpw`, `Passwort`), and the
+words for password in other languages; the key rules decide (`bypass` is none)."""
+_SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic")
+"""Candidates only (`x-functions-key`, `recovery_codes`, `mfa-seed`): the key rules decide, so
+`monkey` or `status_code` stay; `auth` but not `authorization` (the header detector cuts its
+value more precisely)."""
 _LOOKALIKE = (r"\[REDACTED:(?:(?P<v>(?![a-z0-9_]+\])[^\]\n]+)\]"
               r"|[^\]\n]*\](?P<c>[^\[\n]+)\[/REDACTED\]"
               r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>[^\s\[\]\"',;]{4,}))")
@@ -116,7 +122,7 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="secrets wrapped or labelled by text that looks like a redaction marker"),
     define("passphrase_assignment", "password", "secret", 0.85,
            "(?i)" + _KEY.format(words=_PASS_WORDS) + _QUOTED + _PHRASE,
-           ("pass", "pwd"), group=("q", "s", "p", "v"), accept=_secret_key, min_len=8,
+           ("pass", "pw", *_FOREIGN_PASS), group=("q", "s", "p", "v"), accept=_secret_key, min_len=8,
            description="password: ... assignments, multi-word passphrases whole"),
     define("name_value_secret", "secret", "secret", 0.85, _NAME_VALUE, ("value",),
            group=("q", "s", "v"), accept=_secret_key, min_len=14,
@@ -131,8 +137,9 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="passwords in netrc lines (login u password p) and after --password-like flags"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
-           ("secret", "key", "token", "credential", "auth"), group=("q", "s", "v"), accept=_secret_key,
-           min_len=8, description="assignments like api_key=..., \"token\": \"...\" (key rules decide)"),
+           ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic"),
+           group=("q", "s", "v"), accept=_secret_key, min_len=8,
+           description="assignments like api_key=..., \"token\": \"...\" (key rules decide)"),
 )
 
 CREDENTIALS: tuple[Detector, ...] = (
