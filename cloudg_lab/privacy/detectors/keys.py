@@ -112,12 +112,14 @@ _SHORT_PASS = ("pass", "pw", "pwd", "passwd")
 """`SMTP_PASS`, `ADMIN_PW`, `bindpw`, `rootpw`: a short password word ending a key with more in it."""
 _NOT_PASS = frozenset({"bypass", "compass", "overpass", "underpass", "surpass", "trespass",
                        "encompass", "impass", "repass"})
-_FOREIGN = re.compile(
-    r"(?:^|[\W_])(?:passwort|kennwort|contrase[ñn]a|senha|mot[\W_]?de[\W_]?passe|wachtwoord|has[łl]o"
-    r"|salasana|l[öo]senord|adgangskode|passord|heslo|jelsz[óo]|parola|[şs]ifre|geslo|lozinka"
-    r"|salasõna|parool)(?:$|[\W_])|пароль|密码|密碼|パスワード|비밀번호|كلمة[\W_]?المرور|סיסמה")
+_LATIN_WORDS = (r"(?:passwort|kennwort|contrase[ñn]a|senha|mot[\W_]?de[\W_]?passe|wachtwoord|has[łl]o"
+                 r"|salasana|l[öo]senord|adgangskode|passord|heslo|jelsz[óo]|parola|[şs]ifre|geslo"
+                 r"|lozinka|salasõna|parool)")
+_FOREIGN = re.compile(rf"(?:^|[\W_]){_LATIN_WORDS}|{_LATIN_WORDS}(?:$|[\W_])"
+                      r"|пароль|密码|密碼|パスワード|비밀번호|كلمة[\W_]?المرور|סיסמה")
 """Password in other languages, as keys and tag keys spell it (`Passwort`, `contraseña`,
-`пароль`, `密码`): the scripts without spaces between words match anywhere in the key."""
+`пароль`, `密码`, `dbheslo`): a Latin word begins or ends the key or one of its words; the
+scripts without spaces between words match anywhere in it."""
 
 _STEMS = frozenset(_SENSITIVE_WORDS) | {w for pair in _SENSITIVE_PAIRS for w in pair.split("_")}
 
