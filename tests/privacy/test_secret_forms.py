@@ -13,7 +13,17 @@ from collections.abc import Callable
 import pytest
 
 from cloudg_lab.privacy.detectors import DEFAULT
-from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, covered, in_prose, rand, shown
+from tests.privacy.test_detector_classes import (
+    ALL,
+    ALNUM,
+    HEX,
+    VARIANTS,
+    WORDS,
+    covered,
+    in_prose,
+    rand,
+    shown,
+)
 
 B32 = string.ascii_uppercase + "234567"
 UPPER_DIGITS = string.ascii_uppercase + string.digits
@@ -95,3 +105,44 @@ def test_password_keys_in_other_languages_and_short_forms_hide_their_value(profi
 def test_words_that_merely_contain_pass_or_pw_are_not_secret_keys(key: str) -> None:
     assert DEFAULT.key_rule(key).kind != "sensitive"
     assert shown("standard", {key: "visible-value"}) == {key: "visible-value"}
+
+
+# ------------------------------------------------------------------ command lines
+
+def _password(r: random.Random) -> str:
+    return rand(r, ALNUM, r.randrange(4, 9)) + r.choice("#!%*._-") + rand(r, ALNUM, r.randrange(3, 9))
+
+
+def _host(r: random.Random) -> str:
+    return f"{r.choice(WORDS)}{r.randrange(9)}.{r.choice(['corp', 'internal', 'example.org', 'home'])}"
+
+
+COMMANDS: tuple[Callable[[random.Random, str], str], ...] = (
+    lambda r, pw: f"curl -sS {r.choice(['-u', '--user'])} {r.choice(WORDS)}:{pw} https://{_host(r)}/x",
+    lambda r, pw: f"{r.choice(['mysql', 'mysqldump'])} -h {_host(r)} -u {r.choice(WORDS)} -p{pw} db",
+    lambda r, pw: f"redis-cli -h {_host(r)} -p 6379 -a {pw} {r.choice(['ping', 'info'])}",
+    lambda r, pw: f"sshpass -p {pw} ssh {r.choice(WORDS)}@{_host(r)}",
+    lambda r, pw: f"ldapsearch -x -H ldap://{_host(r)} -D cn={r.choice(WORDS)} -w {pw} -b dc=x",
+    lambda r, pw: f"smbclient //{_host(r)}/{r.choice(WORDS)} -U {r.choice(WORDS)}%{pw}",
+    lambda r, pw: f"{r.choice(['docker', 'podman', 'helm registry'])} login -u ci -p {pw} {_host(r)}",
+    lambda r, pw: f"{r.choice(['sqlplus', 'expdp', 'sqlldr'])} {r.choice(WORDS)}/{pw}@//{_host(r)}:1521/ORCL",
+    lambda r, pw: f"echo '{_host(r)}:{r.choice(['5432', '*'])}:{r.choice(WORDS)}:app:{pw}' >> ~/.pgpass",
+)
+
+
+def test_passwords_on_command_lines_and_in_pgpass_lines_are_found() -> None:
+    r = random.Random("commands")
+    for command in COMMANDS:
+        for _ in range(VARIANTS):
+            pw = _password(r)
+            text = command(r, pw)
+            assert covered(text, pw) is not None, text
+            assert pw not in json.dumps(shown("standard", {"steps": [f"run: {text}"]})), text
+
+
+@pytest.mark.parametrize("text", [
+    "mysql -h db -u root -p ledger", "curl -u admin https://x.example/", "redis-cli -h cache ping",
+    "at 2024-01-02 12:30:45:123 the job ran", "fe80:1234:abcd:ef01:2345 is a prefix",
+    "arn:aws:iam::123456789012:role/deployer", "docker login registry.example.org"])
+def test_command_lines_without_a_password_keep_their_text(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []

@@ -67,6 +67,24 @@ _NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"
 """A pair's value follows the line or comma after its name (`- name: DB_PASSWORD` then
 `value: ...`, `"ParameterKey": "DbPassword", "ParameterValue": "..."`): the name's key rule
 decides, as for a dict `{"name": .., "value": ..}` (`sensitive.tag_pair` and the key rules)."""
+_V = r"""(?P<{}>[^\s"'`]{{4,}})"""
+_COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate((
+    r"""(?:^|\s)(?:-u|--user|--proxy-user)[\s=]+["']?[^\s:"']+:""" + _V,
+    r"""\bmysql(?:dump|admin|sh|import)?\b[^\n]*?\s-p""" + _V,
+    r"""\bredis-cli\b[^\n]*?\s-a\s+""" + _V,
+    r"""\bsshpass\s+-p\s*""" + _V,
+    r"""\bldap\w+\b[^\n]*?\s-w\s+""" + _V,
+    r"""(?:^|\s)-U\s+["']?[\w.\\-]+%""" + _V,
+    r"""\b(?:docker|podman|nerdctl|helm(?:\s+registry)?|oras|skopeo)\s+login\b[^\n]*?\s-p\s+""" + _V,
+    r"""\b(?:sqlplus|sqlldr|expdp|impdp|rman|sqlcl|sql)\s+(?:-\w+\s+)*["']?[\w$#.]+/"""
+    r"""(?P<{}>[^\s@"'/]{{4,}})@""",
+)))
+_PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
+           r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
+"""Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
+`mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
+`docker login -p PW`, `sqlplus user/PW@db`; and `.pgpass` lines (`host:port:db:user:PW`; an
+IPv6 address is hex only, so a last field of hex digits is none)."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -135,6 +153,13 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                                      "--auth", "--access"),
            group="v", min_len=12,
            description="passwords in netrc lines (login u password p) and after --password-like flags"),
+    define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
+           ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
+            "impdp"), group=tuple(f"v{i}" for i in range(8)), flags=re.M, min_len=10,
+           description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
+                       "ldapsearch -w, docker login -p, sqlplus user/pw@db)"),
+    define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
+           gate=lambda text, low: text.count(":") >= 4, description="passwords in .pgpass lines"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic"),
