@@ -146,3 +146,46 @@ def test_passwords_on_command_lines_and_in_pgpass_lines_are_found() -> None:
     "arn:aws:iam::123456789012:role/deployer", "docker login registry.example.org"])
 def test_command_lines_without_a_password_keep_their_text(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []
+
+
+# ------------------------------------------------------------------ headers and cookies
+
+Header = Callable[[random.Random], tuple[str, str]]
+
+
+def _authorization(r: random.Random) -> tuple[str, str]:
+    """(a header line, the secret in it) for a scheme no token pattern knows."""
+    secret = rand(r, ALNUM + "_-", r.randrange(24, 48))
+    value = r.choice([
+        f"SSWS {secret}", f"Negotiate {secret}", f"NTLM {secret}", f"GenieKey {secret}",
+        f'Digest username="{r.choice(WORDS)}", realm="api", nonce="{rand(r, HEX, 16)}", response="{secret}"',
+        f"AWS4-HMAC-SHA256 Credential=AKIA/x/s3/aws4_request, SignedHeaders=host, Signature={secret}",
+        f"Splunk {secret}", f"DSN {secret}"])
+    name = r.choice(["Authorization", "authorization", "Proxy-Authorization", "AUTHORIZATION"])
+    return f"{name}:{r.choice([' ', '  ', ''])}{value}", secret
+
+
+def _cookie(r: random.Random) -> tuple[str, str]:
+    secret = rand(r, ALNUM, r.randrange(20, 40))
+    pairs = [f"{r.choice(WORDS)}_sid={secret}", f"csrftoken={rand(r, ALNUM, 16)}", "theme=dark"]
+    r.shuffle(pairs)
+    name = r.choice(["Cookie", "cookie", "Set-Cookie", "set-cookie"])
+    return f"{name}: {'; '.join(pairs)}{r.choice(['', '; Path=/; HttpOnly'])}", secret
+
+
+@pytest.mark.parametrize("make", [_authorization, _cookie])
+def test_authorization_headers_of_any_scheme_and_cookie_headers_are_hidden(make: Header) -> None:
+    r = random.Random(make.__name__)
+    for _ in range(VARIANTS * 2):
+        header, secret = make(r)
+        text = r.choice([f"GET /{r.choice(WORDS)} HTTP/1.1\r\n{header}\r\nHost: x\r\n",
+                         f"curl -sS -H '{header}' https://{r.choice(WORDS)}.example/",
+                         f"{r.choice(WORDS)} said:\n{header}\n"])
+        assert covered(text, secret) is not None, text
+        assert secret not in json.dumps(shown("standard", {"log": text}))
+
+
+@pytest.mark.parametrize("text", ["authorization: pending", "the cookie: chocolate chip",
+                                  "Authorization is required", "cookie consent banner"])
+def test_prose_about_headers_keeps_its_text(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []
