@@ -4,11 +4,16 @@ password hashes and encoded layers. Each class on generated variants, never the 
 
 from __future__ import annotations
 
+import base64
+import gzip
+import html
 import json
 import random
 import string
 import uuid
+import zlib
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 
@@ -188,4 +193,46 @@ def test_authorization_headers_of_any_scheme_and_cookie_headers_are_hidden(make:
 @pytest.mark.parametrize("text", ["authorization: pending", "the cookie: chocolate chip",
                                   "Authorization is required", "cookie consent banner"])
 def test_prose_about_headers_keeps_its_text(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []
+
+
+# ------------------------------------------------------------------ encoded layers
+
+def _inner(r: random.Random, pw: str) -> str:
+    key = r.choice(["password", "client_secret", "DB_PASSWORD", "apiKey", "token"])
+    return r.choice([json.dumps({"user": r.choice(WORDS), key: pw}), f"{key}={pw}\n",
+                     f"#!/bin/sh\nexport {key.upper()}='{pw}'\n"])
+
+
+LAYERS: dict[str, Callable[[random.Random, str], str]] = {
+    "gzip in base64": lambda r, text: base64.b64encode(gzip.compress(text.encode())).decode(),
+    "zlib in base64": lambda r, text: base64.b64encode(zlib.compress(text.encode())).decode(),
+    "hex": lambda r, text: text.encode().hex() if r.random() < 0.5 else text.encode().hex().upper(),
+    "HTML entities": lambda r, text: html.escape(text, quote=True),
+    "JSON in JSON": lambda r, text: json.dumps(text),
+    "base64 of %-encoding": lambda r, text: base64.b64encode(quote(text, safe="").encode()).decode(),
+}
+
+
+OPAQUE = ("gzip in base64", "zlib in base64", "hex", "base64 of %-encoding")
+"""Layers whose whole token is the secret; the others are text, hidden at least where the secret is."""
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_secrets_inside_compressed_hex_html_and_escaped_layers_are_hidden(layer: str) -> None:
+    r = random.Random(layer)
+    for _ in range(VARIANTS):
+        pw = _password(r) + rand(r, ALNUM, 4)
+        encoded = LAYERS[layer](r, _inner(r, pw))
+        text = r.choice([encoded, f"{r.choice(WORDS)}: {encoded}", f"release {encoded} ok"])
+        assert covered(text, encoded if layer in OPAQUE else pw) is not None, (layer, text)
+        assert encoded not in json.dumps(shown("standard", {"blob": text}), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("text", [
+    "sha256 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+    "Tom &amp; Jerry &quot;live&quot; tonight", 'He said \\"hello\\" twice',
+    "6465706c6f79206e6f7465733a20616c6c20676f6f64",  # hex of plain text without a secret
+    base64.b64encode(gzip.compress(b"just a changelog, nothing secret here")).decode()])
+def test_encoded_layers_without_a_secret_keep_their_text(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []

@@ -15,7 +15,7 @@ from typing import Any
 
 from cloudg_lab.privacy.detectors.base import Detector
 from cloudg_lab.privacy.detectors.builtin import BUILTIN
-from cloudg_lab.privacy.detectors.encoded import MAX_DEPTH, inherently_secret
+from cloudg_lab.privacy.detectors.encoded import MAX_DEPTH, OPAQUE, inherently_secret
 from cloudg_lab.privacy.detectors.keys import (
     KEY_RULES_DESCRIPTION,
     NONE,
@@ -146,7 +146,7 @@ class DetectorSet:
         decoded = det.decode(encoded)
         if decoded is None:
             return None
-        opaque = det.name == "base64_secret"  # a %-encoded layer is text: its parts are matched as such
+        opaque = det.name in OPAQUE
         whole = inherently_secret(decoded) if opaque else None
         if whole is not None:
             return Finding(0, len(decoded), whole, "secret", det.name, det.confidence)

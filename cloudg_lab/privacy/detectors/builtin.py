@@ -11,7 +11,7 @@ import ipaddress
 import re
 
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
-from cloudg_lab.privacy.detectors.encoded import ENCODED
+from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
     CREDENTIALS,
@@ -79,6 +79,7 @@ BUILTIN: tuple[Detector, ...] = (
     *KEY_BLOCKS,
     *VENDOR_TOKENS,
     *URL_SECRETS,
+    *QUOTED,
     *ASSIGNMENTS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,

@@ -1,21 +1,30 @@
-"""Encoded layers: base64 (standard or URL-safe) and %-encoded text, opened and scanned inside.
+"""Encoded layers: base64 (standard or URL-safe, gzip or zlib inside), hex, %-encoded text,
+HTML entities and backslash-escaped quotes, opened and scanned inside.
 
 Orchestrators and VM provisioning store secrets encoded under neutral keys (a Kubernetes
-secret's `data`, cloud-init user data, an Azure VM's `customData`), and URLs carry encoded
-URLs. A layer is opened only when it is plausible (the right alphabet, decoding to text), up to
-`MAX_CANDIDATE` characters, and at most `MAX_DEPTH` layers deep; the detector set scans the
-decoded text for secrets, and one found there makes the whole encoded value a secret.
+secret's `data`, cloud-init user data, an Azure VM's `customData`, a Helm release: base64 of
+gzip of JSON), URLs carry encoded URLs, error pages quote JSON as HTML (`&quot;password&quot;`)
+and logs quote JSON inside JSON (`{\\"api_key\\": ...}`). A layer is opened only when it is
+plausible (the right alphabet, decoding to text), up to `MAX_CANDIDATE` characters, and at most
+`MAX_DEPTH` layers deep; the detector set scans the decoded text for secrets, and one found
+there makes the whole encoded value a secret.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import html
 import re
+import zlib
 from urllib.parse import unquote
 
 from cloudg_lab.privacy.detectors.base import Detector, define, longer_than
 
+OPAQUE = ("base64_secret", "hex_secret")
+"""Layers that encode bytes: a `user:password` pair or a script is a secret whole, and under
+`strict` an identifier inside makes the whole token one (a %-encoded or escaped layer is text:
+its parts are matched as such)."""
 MAX_DEPTH = 2
 """Layers opened in one value: base64 in %-encoding, base64 in base64."""
 MAX_CANDIDATE = 65_536
@@ -37,12 +46,50 @@ def base64_text(candidate: str) -> str | None:
     if urlsafe and ("+" in body or "/" in body):
         return None  # mixed alphabets: a path or a name, not an encoding
     try:
-        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if urlsafe else None,
-                               validate=True)
+        raw = _inflated(base64.b64decode(body + "=" * (-len(body) % 4),
+                                         altchars=b"-_" if urlsafe else None, validate=True))
         decoded = raw.decode("utf-8")
-    except (binascii.Error, ValueError):
+    except (binascii.Error, ValueError, zlib.error):
         return None
     return decoded if _is_text(decoded) else None
+
+
+_DEFLATE_HEADS = (b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda")
+
+
+def _inflated(raw: bytes) -> bytes:
+    """`raw` decompressed when it is gzip or zlib data (at most `MAX_CANDIDATE` * 16 bytes out)."""
+    if raw[:2] == b"\x1f\x8b":
+        return zlib.decompressobj(wbits=31).decompress(raw, MAX_CANDIDATE * 16)
+    if raw[:2] in _DEFLATE_HEADS:
+        return zlib.decompressobj().decompress(raw, MAX_CANDIDATE * 16)
+    return raw
+
+
+def hex_text(candidate: str) -> str | None:
+    """The text `candidate` encodes in hex (`44425f50...`), or None when it encodes no text."""
+    if len(candidate) > MAX_CANDIDATE or len(candidate) % 2:
+        return None
+    try:
+        decoded = bytes.fromhex(candidate).decode("utf-8")
+    except ValueError:
+        return None
+    return decoded if _is_text(decoded) else None
+
+
+def entity_text(candidate: str) -> str | None:
+    """`candidate` with its HTML character references decoded, or None when none was there."""
+    decoded = html.unescape(candidate)
+    return decoded if decoded != candidate else None
+
+
+_ESCAPED = re.compile(r"\\([\"'\\/])")
+
+
+def unescaped_text(candidate: str) -> str | None:
+    """`candidate` with one level of backslash escapes before quotes undone (JSON in JSON)."""
+    decoded = _ESCAPED.sub(r"\1", candidate)
+    return decoded if decoded != candidate else None
 
 
 def percent_text(candidate: str) -> str | None:
@@ -79,7 +126,7 @@ def _is_text(decoded: str) -> bool:
 
 
 ENCODED: tuple[Detector, ...] = (
-    define("base64_secret", "secret", "secret", 0.9,
+    define(OPAQUE[0], "secret", "secret", 0.9,
            r"(?<![\w+/-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])", (), flags=re.ASCII,
            gate=longer_than(_MIN_BASE64), decode=base64_text, min_len=_MIN_BASE64,
            description="secrets inside base64 or base64url text (user data, secret manifests)"),
@@ -87,5 +134,20 @@ ENCODED: tuple[Detector, ...] = (
            r"(?<![^\s\"'<>])[^\s\"'<>%]*(?:%[0-9A-Fa-f]{2}[^\s\"'<>%]*)+", ("%",),
            decode=percent_text, min_len=6,
            description="secrets inside %-encoded text (URLs inside URLs, form bodies)"),
+    define(OPAQUE[1], "secret", "secret", 0.9,
+           r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])", (), flags=re.ASCII,
+           gate=longer_than(24), decode=hex_text, min_len=24, description="secrets inside hex-encoded text"),
 )
 """After every plain detector: a secret matched as it stands is cut more precisely."""
+
+QUOTED: tuple[Detector, ...] = (
+    define("html_entity_secret", "secret", "secret", 0.9,
+           r"[^<>\r\n]*&(?:quot|apos|#0*3[49]|#x0*2[27]);[^<>\r\n]*", ("&quot;", "&apos;", "&#"),
+           flags=re.I, decode=entity_text, min_len=12,
+           description="secrets inside text quoted as HTML (&quot;password&quot;: ...)"),
+    define("escaped_quote_secret", "secret", "secret", 0.9, r"[^\r\n]*\\[\"'][^\r\n]*", ("\\",),
+           decode=unescaped_text, min_len=12,
+           description="secrets inside JSON quoted in JSON ({\\\"api_key\\\": ...})"),
+)
+"""Before the assignments: quoting as HTML or in JSON breaks their parse (`&#x27;` ends a value
+at its `;`), so the decoded line is judged whole first."""
