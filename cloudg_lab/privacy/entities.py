@@ -26,6 +26,7 @@ _NETWORK = ("ip_address", "private_ip", "public_ip", "special_ip", "cidr", "priv
 
 CATEGORY_OF: dict[str, Category] = {
     **dict.fromkeys(_SECRET, "secret"), "aws_access_key_id": "credential",
+    "cloud_access_key_id": "credential",
     **dict.fromkeys(_IDENTIFIER, "identifier"), **dict.fromkeys(_PII, "pii"),
     **dict.fromkeys(_NETWORK, "network"), "tag_value": "free_text",
 }
@@ -46,7 +47,8 @@ FAMILY: dict[str, str] = {
     "url_userinfo": "person", "email": "email", "private_ip": "ip", "public_ip": "ip",
     "special_ip": "ip", "ip_address": "ip", "ipv6": "ip", "private_cidr": "cidr",
     "public_cidr": "cidr", "special_cidr": "cidr", "cidr": "cidr", "mac_address": "mac",
-    "hostname": "hostname", "aws_access_key_id": "access_key", "aws_unique_id": "unique_id",
+    "hostname": "hostname", "aws_access_key_id": "access_key",
+    "cloud_access_key_id": "access_key", "aws_unique_id": "unique_id",
     "aws_org_id": "aws_org", "aws_ou_id": "aws_org", "aws_root_id": "aws_org",
     "cloudg_uri": "cloudg_uri", "tag_value": "tag", "org_name": "org",
 }

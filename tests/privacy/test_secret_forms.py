@@ -236,3 +236,46 @@ def test_secrets_inside_compressed_hex_html_and_escaped_layers_are_hidden(layer:
     base64.b64encode(gzip.compress(b"just a changelog, nothing secret here")).decode()])
 def test_encoded_layers_without_a_secret_keep_their_text(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.category == "secret"] == []
+
+
+# ------------------------------------------------------------------ hashes, access keys, URLs
+
+B64 = ALNUM + "+/"
+CRYPT = string.ascii_letters + string.digits + "./"
+
+
+def _hash(r: random.Random) -> str:
+    return r.choice([f"$2{r.choice('aby')}${r.randrange(4, 15):02d}${rand(r, CRYPT, 53)}",
+                     f"$6$rounds=5000${rand(r, CRYPT, 16)}${rand(r, CRYPT, 86)}",
+                     f"${r.choice(['1', 'apr1'])}${rand(r, CRYPT, 8)}${rand(r, CRYPT, 22)}",
+                     f"$y$j9T${rand(r, CRYPT, 22)}${rand(r, CRYPT, 43)}",
+                     f"$argon2id$v=19$m=65536,t=3,p=4${rand(r, B64, 22)}${rand(r, B64, 43)}"])
+
+
+def test_password_hashes_are_secrets_in_shadow_htpasswd_and_prose() -> None:
+    r = random.Random("hashes")
+    for _ in range(VARIANTS * 2):
+        digest = _hash(r)
+        text = r.choice([f"root:{digest}:19500:0:99999:7:::", f"{r.choice(WORDS)}:{digest}",
+                         f"hash was {digest} before rotation"])
+        assert covered(text, digest) is not None, text
+
+
+def test_access_key_ids_of_other_clouds_are_credentials() -> None:
+    r = random.Random("access-keys")
+    for _ in range(VARIANTS):
+        key = r.choice(["LTAI" + rand(r, ALNUM, r.randrange(12, 21)), "AKID" + rand(r, ALNUM, 32),
+                        "GOOG1E" + rand(r, UPPER_DIGITS, 55)])
+        text = in_prose(r, key)
+        assert covered(text, key, "credential") is not None, text
+        assert key not in json.dumps(shown("standard", {"note": text}))
+
+
+def test_a_password_in_a_url_may_hold_a_slash_and_a_port_before_a_path_is_no_password() -> None:
+    r = random.Random("slash")
+    for _ in range(VARIANTS):
+        pw = f"{rand(r, ALNUM, 6)}/{rand(r, ALNUM, 6)}{r.choice(['+', '/', '='])}{rand(r, ALNUM, 3)}"
+        url = f"{r.choice(['https', 'git+ssh', 'postgres'])}://{r.choice(WORDS)}:{pw}@{r.choice(WORDS)}.example/x"
+        assert covered(in_prose(r, url), pw) is not None, url
+    for url in ("https://registry.npmjs.org:443/@scope/pkg", "http://h.example:8080/a/@b/c"):
+        assert [f for f in DEFAULT.scan(url, ALL) if f.category == "secret"] == [], url

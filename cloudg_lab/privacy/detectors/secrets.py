@@ -102,10 +102,11 @@ URL_SECRETS: tuple[Detector, ...] = (
            gate=lambda text, low: "://" in text, min_len=24,
            description="incoming-webhook URLs (Slack, Discord, Teams/Office, Logic Apps)"),
     define("url_credentials", "password", "secret", 0.95,
-           r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"'<>]*:(?P<v>[^\s/\"'<>]+)@"
+           r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"'<>]*:(?P<v>(?!\d+/)[^\s\"'<>]+?)@"
            r"(?=[^\s/@\"'<>]*(?:[/?#\s\"'<>]|$))", ("://",), group="v", min_len=10,
            gate=lambda text, low: "@" in text,
-           description="passwords in URLs of any scheme (scheme://user:password@host)"),
+           description="passwords in URLs of any scheme (scheme://user:password@host; a password may hold "
+                       "a slash, a port before a path may not be taken for one)"),
     define("azure_storage_key", "azure_storage_key", "secret", 0.9,
            r"(?i)\b(?:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)\s*=\s*"
            r"(?P<v>[A-Za-z0-9+/=]{20,})", ("accountkey", "sharedaccesskey", "primarykey",
@@ -131,6 +132,10 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            r"(?i)\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/=-]{16,})",
            ("bearer", "basic", "token"), group="v", min_len=22,
            description="Authorization header values"),
+    define("password_hash", "password", "secret", 0.9,
+           r"\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|md5|sha1|argon2(?:id|i|d)|scrypt|pbkdf2(?:-sha\d+)?)"
+           r"\$[^\s:\"'`]{8,}", ("$",), flags=_O, min_len=20,
+           description="crypt(3) password hashes ($2b$, $6$, $y$, $argon2id$, ...): crackable offline"),
     define("authorization_scheme", "authorization_header", "secret", 0.9,
            r"(?im)\b(?:proxy-)?authori[sz]ation\s*[:=]\s*[\"']?(?P<v>[A-Za-z][\w.-]*[ \t]+[^\r\n'`]{8,})",
            ("authoriz", "authoris"), group="v", min_len=24,
@@ -179,4 +184,8 @@ CREDENTIALS: tuple[Detector, ...] = (
     define("aws_access_key_id", "aws_access_key_id", "credential", 0.99,
            r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b", ("akia", "asia", "abia", "acca"), flags=_O,
            min_len=20, description="AWS access key ids"),
+    define("cloud_access_key_id", "cloud_access_key_id", "credential", 0.95,
+           r"\b(?:LTAI[A-Za-z0-9]{12,24}|AKID[A-Za-z0-9]{32}|GOOG1[A-Z0-9]{56})\b", ("ltai", "akid", "goog1"),
+           flags=_O, min_len=16, description="access key ids of Alibaba Cloud (LTAI), Tencent Cloud "
+                                             "(AKID) and Google Cloud Storage HMAC keys (GOOG1)"),
 )
