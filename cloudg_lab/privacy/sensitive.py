@@ -101,6 +101,10 @@ def leaves(tree: Any) -> Iterator[tuple[Any, KeyRule]]:
                 elif isinstance(value, dict | list):
                     stack.append((value, child))
         elif isinstance(node, list):
+            named = list_pair(node)
+            if named is not None:  # [["DB_PASSWORD", "..."]]: the name rules the value
+                yield named
+                continue
             marking = rule is not None and rule.kind in _MARKING
             for item in node:
                 if isinstance(item, _LEAVES):
@@ -110,6 +114,15 @@ def leaves(tree: Any) -> Iterator[tuple[Any, KeyRule]]:
                     stack.append((item, rule))
         elif isinstance(node, _LEAVES) and rule is not None and rule.kind in _MARKING:
             yield node, rule
+
+
+def list_pair(node: list[Any]) -> tuple[Any, KeyRule] | None:
+    """(value, rule) of `[name, value]` whose name names a secret (headers and environments
+    listed as pairs), else None."""
+    if len(node) != 2 or not isinstance(node[0], str) or not isinstance(node[1], _LEAVES):
+        return None
+    rule = key_rule(node[0])
+    return (node[1], rule) if rule.kind == "sensitive" else None
 
 
 def tag_pair(node: dict[str, Any]) -> tuple[str, Any] | None:

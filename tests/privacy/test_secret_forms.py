@@ -18,6 +18,7 @@ from urllib.parse import quote
 import pytest
 
 from cloudg_lab.privacy.detectors import DEFAULT
+from cloudg_lab.privacy.sensitive import sensitive_values
 from tests.privacy.test_detector_classes import (
     ALL,
     ALNUM,
@@ -279,3 +280,17 @@ def test_a_password_in_a_url_may_hold_a_slash_and_a_port_before_a_path_is_no_pas
         assert covered(in_prose(r, url), pw) is not None, url
     for url in ("https://registry.npmjs.org:443/@scope/pkg", "http://h.example:8080/a/@b/c"):
         assert [f for f in DEFAULT.scan(url, ALL) if f.category == "secret"] == [], url
+
+
+# ------------------------------------------------------------------ pairs listed as arrays
+
+def test_name_value_pairs_listed_as_two_item_arrays_are_classified_by_the_name() -> None:
+    r = random.Random("list-pairs")
+    for _ in range(VARIANTS):
+        secret = _password(r) + rand(r, ALNUM, 4)
+        name = r.choice(["X-Api-Key", "DB_PASSWORD", "Authorization", "client_secret", "SMTP_PASS"])
+        plain = [r.choice(["region", "LOG_LEVEL", "Accept"]), r.choice(WORDS)]
+        pairs = [[name, secret], plain]
+        r.shuffle(pairs)
+        found = sensitive_values([{"metadata": {r.choice(WORDS): r.choice([pairs, [pairs]])}}])
+        assert found.get(secret) is not None and plain[1] not in found, pairs
