@@ -181,7 +181,9 @@ _typed("azure_resource_group", "resource_group", "resource_group_name", "resourc
 _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name", "resource",
        "asset", "ref", "refs", "source", "target", "source_id", "target_id", "source_name",
        "target_name", "parent_id", "parent", "parent_name", "bucket", "cluster", "alias", "aliases",
-       "resources", "assets", "asset_ids", "resource_ids", "member", "members")
+       "resources", "assets", "asset_ids", "resource_ids", "member", "members", "namespace",
+       "namespaces", "k8s_namespace", "kube_namespace", "kubernetes_namespace", "service_account",
+       "compartment", "compartment_id", "tenancy", "tenancy_id")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
        "domain_name")
