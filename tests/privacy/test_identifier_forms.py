@@ -54,3 +54,27 @@ def test_kubernetes_and_oci_container_keys_type_their_value_as_a_name(key: str) 
     for _ in range(VARIANTS):
         name = f"{r.choice(WORDS)}-{r.choice(WORDS)}{r.randrange(9)}"
         assert name not in json.dumps(shown("strict", {"spec": {key: name}}))
+
+
+# ------------------------------------------------------------------ addresses
+
+def _v4(r: random.Random) -> str:
+    head = r.choice(["10", f"172.{r.randrange(16, 32)}", "34", "52", "104"])
+    return ".".join([head] + [str(r.randrange(1, 255)) for _ in range(4 - head.count(".") - 1)])
+
+
+def test_ipv6_addresses_that_carry_an_ipv4_address_hide_it_and_keep_their_form() -> None:
+    r = random.Random("mapped")
+    for _ in range(VARIANTS * 2):
+        inner = _v4(r)
+        prefix = r.choice(["::ffff:", "::FFFF:", "64:ff9b::"])
+        address = prefix + inner
+        for value in ({"ip_address": address}, {"note": in_prose(r, address)}, {"peers": [address]}):
+            out = shown("strict", value)
+            text = json.dumps(out)
+            assert inner not in text, value
+            assert prefix.lower() in text.lower(), out
+
+
+def test_the_special_addresses_an_ipv6_address_carries_stay_as_they_are() -> None:
+    assert shown("strict", {"ip_address": "::ffff:127.0.0.1"}) == {"ip_address": "::ffff:127.0.0.1"}

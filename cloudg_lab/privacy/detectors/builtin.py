@@ -21,12 +21,27 @@ from cloudg_lab.privacy.detectors.secrets import (
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
 
-__all__ = ["BUILTIN", "Detector", "refine_ip"]
+__all__ = ["BUILTIN", "Detector", "embedded_ipv4", "refine_ip"]
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one carries: IPv4-mapped (`::ffff:10.1.2.3`) or NAT64
+    (`64:ff9b::34.1.2.3`), which `ipaddress` files as reserved whatever they carry."""
+    if address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return None
 
 
 def _ip_kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
     """Documentation ranges count as public: example and test data use them for real hosts, and
-    `is_private` would otherwise keep them (ipaddress files them as private)."""
+    `is_private` would otherwise keep them (ipaddress files them as private). An IPv6 address
+    that carries an IPv4 one is what that one is."""
+    if address.version == 6:
+        inner = embedded_ipv4(address)
+        if inner is not None:
+            return _ip_kind(inner)
     if any(address in net for net in _DOCUMENTATION):
         return "public"
     if address.version == 4 and address in _BENCHMARK_NET:
@@ -40,6 +55,7 @@ def _ip_kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
 
 
 _BENCHMARK_NET = ipaddress.ip_network("198.18.0.0/15")
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
 _DOCUMENTATION = tuple(ipaddress.ip_network(n) for n in ("192.0.2.0/24", "198.51.100.0/24",
                                                          "203.0.113.0/24", "2001:db8::/32"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 
-from cloudg_lab.privacy.detectors.builtin import refine_ip
+from cloudg_lab.privacy.detectors.builtin import embedded_ipv4, refine_ip
 
 Prf = Callable[[str], bytes]
 
@@ -51,6 +51,10 @@ def _map_address(address: ipaddress.IPv4Address | ipaddress.IPv6Address, prf: Pr
                 return ipaddress.IPv4Address(int(net.network_address) + bits)
         bits = _host_bits(int(address), 32, "v4", prf=prf, attempt=attempt, digest=digest)
         return ipaddress.IPv4Address(int(_PUBLIC4.network_address) + (bits & 0x1FFFF))
+    inner = embedded_ipv4(address)
+    if inner is not None:  # ::ffff:10.1.2.3 stays IPv4-mapped, around the IPv4 pseudonym
+        mapped = _map_address(inner, prf, attempt, digest)
+        return ipaddress.IPv6Address((int(address) & ~0xFFFFFFFF) | int(mapped))
     bits = _host_bits(int(address), 128, "v6", prf=prf, attempt=attempt, digest=digest)
     return ipaddress.IPv6Address(int(_V6.network_address) + (bits & ((1 << 96) - 1)))
 
