@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from collections.abc import Callable
 
 import pytest
 
-from tests.privacy.test_detector_classes import HEX, VARIANTS, WORDS, covered, in_prose, rand, shown
+from cloudg_lab.privacy.detectors import DEFAULT
+from tests.privacy.test_detector_classes import ALL, HEX, VARIANTS, WORDS, covered, in_prose, rand, shown
 
 LOWER = string.ascii_lowercase + string.digits
 
@@ -78,3 +80,25 @@ def test_ipv6_addresses_that_carry_an_ipv4_address_hide_it_and_keep_their_form()
 
 def test_the_special_addresses_an_ipv6_address_carries_stay_as_they_are() -> None:
     assert shown("strict", {"ip_address": "::ffff:127.0.0.1"}) == {"ip_address": "::ffff:127.0.0.1"}
+
+
+def test_mac_addresses_in_every_spelling_are_pseudonymized_in_their_own_spelling() -> None:
+    r = random.Random("macs")
+    for _ in range(VARIANTS * 2):
+        octets = [r.randrange(256) for _ in range(6)]
+        octets[r.randrange(6)] |= 0xA0  # at least one hex letter
+        hexed = "".join(f"{b:02x}" for b in octets)
+        mac = r.choice([":".join(hexed[i:i + 2] for i in range(0, 12, 2)),
+                        "-".join(hexed[i:i + 2] for i in range(0, 12, 2)).upper(),
+                        ".".join(hexed[i:i + 4] for i in range(0, 12, 4))])
+        text = in_prose(r, mac)
+        assert covered(text, mac, "network") is not None, text
+        shown_text = shown("strict", {"note": text})["note"]
+        assert mac not in shown_text
+        shape = re.sub("[0-9a-fA-F]", "[0-9a-fA-F]", re.escape(mac))
+        assert re.search(shape, shown_text) is not None, shown_text  # the same spelling
+
+
+@pytest.mark.parametrize("text", ["release 2024.0611.1200", "build 1234.5678.9012 done"])
+def test_dotted_numbers_are_not_mac_addresses(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.category == "network"] == []

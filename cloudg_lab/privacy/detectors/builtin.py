@@ -88,7 +88,13 @@ def _has_tld(text: str, low: str) -> bool:
 
 _HEX_COLONS = re.compile(r"[0-9a-f]{1,4}:[0-9a-f]{1,4}:")
 _HEX_PAIRS = re.compile(r"[0-9a-f]{2}([:-])[0-9a-f]{2}\1[0-9a-f]{2}")
+_HEX_QUADS = re.compile(r"[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}")
 _O = re.ASCII
+
+
+def _mac(text: str) -> str | None:
+    """Dotted quads of digits only are a version or a date (`2024.0611.1200`), not a MAC."""
+    return "mac_address" if "." not in text or any(c in "abcdefABCDEF" for c in text) else None
 
 
 BUILTIN: tuple[Detector, ...] = (
@@ -160,9 +166,11 @@ BUILTIN: tuple[Detector, ...] = (
            gate=lambda text, low: "::" in low or _HEX_COLONS.search(low) is not None,
            min_len=6, description="IPv6 addresses and CIDRs"),
     define("mac_address", "mac_address", "network", 0.8,
-           r"\b[0-9A-Fa-f]{2}(?:([:-])[0-9A-Fa-f]{2})(?:\1[0-9A-Fa-f]{2}){4}\b", (),
-           flags=_O, gate=lambda text, low: _HEX_PAIRS.search(low) is not None,
-           min_len=17, description="MAC addresses"),
+           r"\b[0-9A-Fa-f]{2}(?:([:-])[0-9A-Fa-f]{2})(?:\1[0-9A-Fa-f]{2}){4}\b"
+           r"|(?<![\w.])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w]|\.\w)", (), flags=_O,
+           gate=lambda text, low: _HEX_PAIRS.search(low) is not None or _HEX_QUADS.search(low) is not None,
+           validate=_mac, min_len=14,
+           description="MAC addresses (colons, dashes, or Cisco's dotted quads with a hex letter)"),
     define("hostname", "hostname", "network", 0.7,
            rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
            (), flags=_O, gate=_has_tld,

@@ -83,9 +83,13 @@ def ip(value: str, prf: Prf, attempt: int, digest: bytes) -> str | None:
 
 
 def mac(value: str, digest: bytes) -> str:
-    """A locally administered unicast MAC with the same separator and case."""
-    sep = value[2]
+    """A locally administered unicast MAC with the same separators and case (`3c:fd:...`,
+    `3C-FD-...`, Cisco's `3cfd.fe9e.2742`)."""
     octets = bytearray(digest[:6])
     octets[0] = (octets[0] | 0x02) & 0xFE
-    text = sep.join(f"{b:02x}" for b in octets)
+    if value[4:5] == ".":
+        hexed = octets.hex()
+        text = ".".join(hexed[i:i + 4] for i in range(0, 12, 4))
+    else:
+        text = value[2].join(f"{b:02x}" for b in octets)
     return text.upper() if value.isupper() else text
