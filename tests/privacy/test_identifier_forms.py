@@ -102,3 +102,26 @@ def test_mac_addresses_in_every_spelling_are_pseudonymized_in_their_own_spelling
 @pytest.mark.parametrize("text", ["release 2024.0611.1200", "build 1234.5678.9012 done"])
 def test_dotted_numbers_are_not_mac_addresses(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.category == "network"] == []
+
+
+# ------------------------------------------------------------------ hosts
+
+SUFFIXES = ("com.br", "pl", "co.uk", "com.au", "cz", "ro", "co.za", "com.tr", "xyz", "tools", "mesh",
+            "prod", "k8s", "ad.example.corp", "kr", "se", "ua")
+
+
+def test_hosts_under_country_codes_second_level_and_private_suffixes_are_found() -> None:
+    r = random.Random("suffixes")
+    for suffix in SUFFIXES:
+        for _ in range(VARIANTS // 2):
+            host = f"{r.choice(WORDS)}{r.randrange(9)}.{r.choice(WORDS)}-{r.choice(WORDS)}.{suffix}"
+            text = r.choice([in_prose(r, host), f"https://{host}:8443/{r.choice(WORDS)}", f"{host}."])
+            found = covered(text, host, "network")
+            assert found is not None and found.entity == "hostname", text
+            _strict_hides(text, host)
+
+
+@pytest.mark.parametrize("text", ["run main.py then setup.sh", "edit lib.rs and util.cc", "MANIFEST.in",
+                                  "libfoo.so.1", "see e.g. the docs", "v1.2.3"])
+def test_file_names_and_abbreviations_are_not_hosts(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.entity == "hostname"] == []

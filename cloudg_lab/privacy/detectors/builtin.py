@@ -75,9 +75,16 @@ def refine_ip(text: str) -> str | None:
 
 _TLDS = ("com|net|org|io|dev|app|cloud|internal|local|lan|corp|intra|int|edu|gov|mil|co|us|uk|de|"
          "fr|nl|eu|ca|au|jp|ch|se|no|es|it|biz|info|example|test|localdomain|home|arpa|goog|ai|"
-         "tech|site|online|cn|svc|consul|intranet|private|priv|lab")
-"""Public suffixes plus the private and service-discovery ones (`.internal`, `.lan`, `.corp`,
-`.svc`, `.svc.cluster.local`, `.consul`, `.home.arpa`)."""
+         "tech|site|online|cn|svc|consul|intranet|private|priv|lab|"
+         "br|pl|ru|cz|sk|hu|ro|bg|gr|pt|be|at|dk|fi|ie|il|ae|sa|tr|ua|kr|tw|hk|sg|my|th|vn|nz|za|mx|"
+         "ar|cl|pe|uy|lt|lv|ee|si|hr|is|lu|kz|ng|ke|eg|pk|ph|qa|me|tv|io|gg|ly|"
+         "xyz|zone|tools|network|systems|services|solutions|company|team|digital|group|works|"
+         "space|host|link|page|email|cloud|software|agency|studio|finance|bank|health|shop|store|"
+         "mesh|infra|prod|stage|staging|office|kube|k8s|vpn|wan|dmz|mgmt|ad")
+"""Public suffixes (the common generic ones and the country codes that are no file extension:
+not `.py`, `.sh`, `.rs`, `.cc`, `.in`, `.so`) plus the private and service-discovery ones
+(`.internal`, `.lan`, `.corp`, `.svc`, `.svc.cluster.local`, `.consul`, `.home.arpa`, `.mesh`,
+`.prod`); a second-level suffix (`.com.br`, `.co.uk`) is a host name under its country code."""
 _TLD_HINT = re.compile(rf"\.(?:{_TLDS})\b")
 """One search (sped up by its literal `.` prefix) instead of an `in` check per suffix."""
 
