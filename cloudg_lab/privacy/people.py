@@ -4,9 +4,12 @@ A finding's description says "approved by Ana Lee, cc IVO MARSH"; when Ana Lee i
 somewhere in the data the dictionary finds her, but a person the data names only in prose is
 known to nobody. Guessing every capitalised pair would take "Security Hub" for a person, so a
 name is taken only where prose introduces a person: after a cue word (`by`, `cc`, `with`,
-`owner`...), as two to four capitalised words, none of them a common word of the trade. Once
-found, the same name is found again anywhere in that text, in any case. This is a heuristic for
-`strict`'s free text; what it misses (a stranger named without a cue) is listed as inherent.
+`owner`...), as capitalised words of any script (`Ólafur Þórðarson`, `Светлана Воронцова`), with
+particles (`van der`), initials (`J. R. Okafor`) or written `Last, First`, none of them a common
+word of the trade; in a script without letter case one or two words (`王晓明`, `عمر الفاروقي`);
+or an @handle. Once found, the same name is found again anywhere in that text, in any case.
+This is a heuristic for `strict`'s free text; what it misses (a stranger named without a cue) is
+listed as inherent.
 """
 
 from __future__ import annotations
@@ -15,13 +18,69 @@ import re
 
 from cloudg_lab.privacy.dictionary import fold
 
-_WORD = r"(?:[A-Z][a-z]+(?:['’\-]?[A-Z][a-z]+)*|[A-Z]['’][A-Z][a-z]+)"
-_UPPER = r"(?:[A-Z]{2,}(?:['’\-][A-Z]{2,})*)"
 _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", "ping", "per",
-         "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead")
-_NAME = re.compile(
-    rf"\b(?i:{'|'.join(_CUES)})[:,]?\s+((?:{_WORD})(?:[ \u00a0]+{_WORD}){{1,3}}|"
-    rf"(?:{_UPPER})(?:[ \u00a0]+{_UPPER}){{1,3}})(?![\w'’-])")
+         "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead", "for",
+         "author", "maintainer", "call", "or")
+_TOKEN = r"(?:@[\w.-]{3,}|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
+_NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+(?=({_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}))")
+"""A cue, then up to five words (letters of any script with combining accents, apostrophes and
+hyphens inside, a full stop after an initial, or an @handle), looked ahead at so that a cue
+among them starts another match; which of them are a name is decided word by word."""
+_PARTICLES = frozenset({"van", "der", "den", "de", "da", "di", "do", "dos", "das", "del", "della",
+                        "von", "zu", "le", "la", "du", "des", "bin", "binti", "ibn", "al", "el",
+                        "ter", "ten", "af", "av", "y"})
+"""Lower-case words inside a name (`Ludwig van der Berghe`, `María José de la Cruz`)."""
+
+
+def _caseless(word: str) -> bool:
+    """A word of a script without letter case (Han, Arabic, Hebrew, Thai, Devanagari...)."""
+    return all(c.isalpha() and not c.isupper() and not c.islower() for c in word)
+
+
+def _name_word(word: str) -> bool:
+    head = word.rstrip(".")
+    if not head:
+        return False
+    if _caseless(head):
+        return True
+    if len(head) == 1:
+        return word.endswith(".") and head.isupper()  # an initial: J. R. Okafor
+    return head[0].isupper()
+
+
+def _takes(words: list[str], i: int, started: bool) -> bool:
+    """Whether `words[i]` belongs to the name being read: a name word that is no trade word, or
+    a particle (or a run of them) before a name word."""
+    word = words[i].rstrip(",")
+    if _name_word(word):
+        return word.lower().strip("'’-.") not in _TRADE
+    if not started or word not in _PARTICLES:
+        return False
+    after = next((w.rstrip(",") for w in words[i + 1:] if w.rstrip(",") not in _PARTICLES), "")
+    return _name_word(after)
+
+
+def _name(words: list[str]) -> str | None:
+    """The name the words after a cue begin with, as written (None when they begin with none)."""
+    if words[0].startswith("@"):
+        return words[0].rstrip(".") if len(words[0].rstrip(".")) > 3 else None
+    taken: list[str] = []
+    for i, word in enumerate(words):
+        if not _takes(words, i, bool(taken)):
+            break
+        taken.append(word)
+        if word.rstrip(",").endswith(".") and len(word.rstrip(",")) > 2:
+            break  # a full stop ends the sentence, and the name
+        if word.endswith(",") and len(taken) > 1:
+            break
+    named = [w.rstrip(",.") for w in taken if w.rstrip(",") not in _PARTICLES]
+    if len(named) >= 2 or (len(named) == 1 and _caseless(named[0]) and 2 <= len(named[0]) <= 8):
+        text = " ".join(taken).rstrip(",")
+        initial = len(text.rsplit(" ", 1)[-1]) == 2  # `R.` keeps its full stop, `Lee.` does not
+        return text if initial else text.removesuffix(".")
+    return None
+
+
 _TRADE = frozenset({
     "access", "account", "accounts", "admin", "admins", "advisory", "alert", "alerts", "amazon",
     "api", "app", "apps", "audit", "aws", "azure", "backup", "blue", "board", "bucket", "buckets",
@@ -42,26 +101,26 @@ _TRADE = frozenset({
 
 def people(text: str) -> list[tuple[int, int]]:
     """Spans of person names `text` introduces, and of every other mention of them in it."""
-    if not any(c.isupper() for c in text):
+    if not any(c.isupper() or c == "@" or (ord(c) > 0x2FF and c.isalpha()) for c in text):
         return []
     names: set[str] = set()
     for match in _NAME.finditer(text):
         words = re.split(r"[ \u00a0]+", match.group(1))
-        if any(w.lower().strip("'’-") in _TRADE for w in words):
-            continue
-        if match.group(1).isupper() or all(w[:1].isupper() for w in words):
-            names.add(fold(match.group(1)))
+        name = _name(words)
+        if name is not None:
+            names.add(fold(name))
     if not names:
         return []
     folded = fold(text)
     spans: list[tuple[int, int]] = []
     for name in sorted(names, key=len, reverse=True):
-        start = folded.find(name)
-        while start >= 0:
-            end = start + len(name)
-            boundary = (start == 0 or not folded[start - 1].isalnum()) and \
-                (end == len(folded) or not folded[end].isalnum())
-            if boundary and all(end <= s or e <= start for s, e in spans):
-                spans.append((start, end))
-            start = folded.find(name, end)
+        for variant in {name, name.replace(" ", "\u00a0")}:
+            start = folded.find(variant)
+            while start >= 0:
+                end = start + len(variant)
+                boundary = (start == 0 or not folded[start - 1].isalnum()) and \
+                    (end == len(folded) or not folded[end].isalnum())
+                if boundary and all(end <= s or e <= start for s, e in spans):
+                    spans.append((start, end))
+                start = folded.find(variant, end)
     return sorted(spans)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from cloudg_lab.privacy.detectors import DEFAULT
+from cloudg_lab.privacy.people import people
 from tests.privacy.test_detector_classes import ALL, HEX, VARIANTS, WORDS, covered, in_prose, rand, shown
 
 LOWER = string.ascii_lowercase + string.digits
@@ -125,3 +126,31 @@ def test_hosts_under_country_codes_second_level_and_private_suffixes_are_found()
                                   "libfoo.so.1", "see e.g. the docs", "v1.2.3"])
 def test_file_names_and_abbreviations_are_not_hosts(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.entity == "hostname"] == []
+
+
+# ------------------------------------------------------------------ people in prose
+
+GIVEN = ("Ólafur", "Żaneta", "Ștefan", "Çağla", "Åsa", "Émile", "Jiří", "Ngozi", "María José")
+FAMILY = ("Þórðarson", "Wójcik-Hale", "Dumitrescu", "Öztürk", "Løvås", "Brûlé", "Dvořák", "Adébáyọ̀")
+SCRIPTS = (("Светлана", "Воронцова"), ("Ελένη", "Παπαδοπούλου"), ("Арсений", "Кудрявцев"),
+           ("عمر", "الفاروقي"), ("דנה", "לוי"))
+HAN = ("王晓明", "李秀英", "山田太郎", "김민준")
+
+
+def _person(r: random.Random) -> str:
+    """A name as prose writes it: diacritics, other scripts, particles, initials, `Last, First`."""
+    given, family = r.choice(GIVEN), r.choice(FAMILY)
+    return r.choice([f"{given} {family}", " ".join(r.choice(SCRIPTS)), r.choice(HAN),
+                     f"{given} {r.choice(['van der', 'de la', 'von', 'bin'])} {family}",
+                     f"{given[0]}. {r.choice('ABKMR')}. {family}", f"{family}, {given}",
+                     f"@{r.choice(WORDS)}.{r.choice(WORDS)}"])
+
+
+def test_people_prose_introduces_in_any_script_or_form_are_pseudonymized_under_strict() -> None:
+    r = random.Random("people")
+    for _ in range(VARIANTS * 4):
+        name = _person(r)
+        cue = r.choice(["approved by", "Owner:", "cc", "reviewed with", "for", "ask", "Merged by"])
+        text = f"{r.choice(WORDS).capitalize()} {cue} {name}{r.choice(['.', ' today', '; done', ''])}"
+        assert [text[s:e] for s, e in people(text)] == [name], text
+        _strict_hides(text, name)
