@@ -154,3 +154,33 @@ def test_people_prose_introduces_in_any_script_or_form_are_pseudonymized_under_s
         text = f"{r.choice(WORDS).capitalize()} {cue} {name}{r.choice(['.', ' today', '; done', ''])}"
         assert [text[s:e] for s, e in people(text)] == [name], text
         _strict_hides(text, name)
+
+
+# ------------------------------------------------------------------ phone numbers
+
+def _phone(r: random.Random) -> str:
+    groups = [str(r.randrange(10, 99)), str(r.randrange(1000, 9999)), str(r.randrange(1000, 9999))]
+    sep = r.choice([" ", "-", ".", ""])
+    nanp = f"({r.randrange(200, 999)}) {r.randrange(200, 999)}-{r.randrange(1000, 9999)}"
+    return r.choice([f"+{r.randrange(1, 99)} {sep.join(groups)}", f"+{r.randrange(30, 99)}{''.join(groups)}",
+                     nanp, f"+1 {nanp}"])
+
+
+def test_phone_numbers_in_prose_and_under_phone_keys_are_pseudonymized_under_strict() -> None:
+    r = random.Random("phones")
+    for _ in range(VARIANTS * 2):
+        phone = _phone(r)
+        lead, tail = r.choice(["Call", "Out of hours:", "On-call", "tel."]), r.choice([".", " or page", ""])
+        text = f"{lead} {phone}{tail}"
+        assert covered(text, phone, "pii") is not None, text
+        _strict_hides(text, phone)
+        key = r.choice(["phone", "mobilePhone", "Telephone", "msisdn", "oncall_phone"])
+        assert phone not in json.dumps(shown("strict", {"contact": {key: phone}}))
+    local = f"{r.randrange(10, 99)} {r.randrange(1000, 9999)} {r.randrange(1000, 9999)}"
+    assert covered(f"phone: {local}", local, "pii") is not None
+
+
+@pytest.mark.parametrize("text", ["range (10) 100 200", "delta +1000 ms", "TOTAL +123456789",
+                                  "at 2024-06-11 12:30", "v +1.2.3", "ids 1234 5678 9012"])
+def test_numbers_that_are_not_phone_numbers_stay(text: str) -> None:
+    assert [f for f in DEFAULT.scan(text, ALL) if f.category == "pii"] == []

@@ -99,6 +99,19 @@ _HEX_QUADS = re.compile(r"[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}")
 _O = re.ASCII
 
 
+def _phone(text: str) -> str | None:
+    """8 to 15 digits (E.164; 10 when written without a separator: `+123456789` is a signed
+    number), and not a date or a time."""
+    digits = sum(c.isdigit() for c in text)
+    least = 10 if text.startswith("+") and text[1:].isdigit() else 8
+    return "phone_number" if least <= digits <= 15 and not _DATE.search(text) else None
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+_PHONE_CUES = ("+", "(", "tel", "phone", "call", "mobile", "cell", "fax", "sms", "whatsapp", "电话",
+               "телефон")
+
+
 def _mac(text: str) -> str | None:
     """Dotted quads of digits only are a version or a date (`2024.0611.1200`), not a MAC."""
     return "mac_address" if "." not in text or any(c in "abcdefABCDEF" for c in text) else None
@@ -162,6 +175,13 @@ BUILTIN: tuple[Detector, ...] = (
     define("url_userinfo", "url_userinfo", "pii", 0.9,
            r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)@", ("://",), group="v",
            gate=lambda text, low: "@" in text, min_len=8, description="user names in URLs (scheme://user@host)"),
+    define("phone_number", "phone_number", "pii", 0.8,
+           r"(?<![\w+])(?P<i>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{1,5}){2,6})(?![\w-])"
+           r"|(?<![\w)])(?P<n>\(\d{3}\)[ .-]?\d{3}[ .-]\d{4})(?![\w-])"
+           r"|(?i:\b(?:tel|phone|call|mobile|cell|fax|sms|whatsapp)\b|电话|телефон)[.:]?[ \t]*"
+           r"(?P<v>\d[\d .-]{6,16}\d)(?![\w-])", _PHONE_CUES, group=("i", "n", "v"), validate=_phone,
+           min_len=9, description="phone numbers: international (+44 20 ...), (415) 555-0187, or "
+                                  "after tel, phone, call"),
     # ---------------------------------------------------------------- network
     define("ipv4", "ip_address", "network", 0.9,
            r"(?<!\w)(?<!\w\.)\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?(?!\w|\.\w|/\d)", (DIGIT,), flags=_O,

@@ -195,6 +195,8 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "maintainers", "authors", "creators", "watchers", "oncall", "on_call", "responsible",
        "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person",
        "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged")
+_typed("phone_number", "phone", "phone_number", "phones", "mobile", "mobile_phone", "telephone",
+       "tel", "msisdn", "cell_phone", "fax", "work_phone", "home_phone", "oncall_phone")
 _typed("dataset_name", "dataset", "dataset_name", "active_dataset", "datasets", "active")
 _typed("aws_org_id", "org_id", "organization_id", "organisation_id")
 _typed("aws_ou_id", "ou_id", "organizational_unit_id", "parent_ou_id")
