@@ -184,3 +184,13 @@ def test_phone_numbers_in_prose_and_under_phone_keys_are_pseudonymized_under_str
                                   "at 2024-06-11 12:30", "v +1.2.3", "ids 1234 5678 9012"])
 def test_numbers_that_are_not_phone_numbers_stay(text: str) -> None:
     assert [f for f in DEFAULT.scan(text, ALL) if f.category == "pii"] == []
+
+
+def test_e_mail_addresses_with_quoted_local_parts_are_pseudonymized_whole() -> None:
+    r = random.Random("quoted")
+    for _ in range(VARIANTS):
+        local = f"{r.choice(WORDS)} {r.choice(WORDS)}{r.choice(['', '.ops', '(eu)'])}"
+        address = f'"{local}"@{r.choice(WORDS)}-{r.choice(WORDS)}.{r.choice(["io", "com.br", "de"])}'
+        text = f"Escalate to {address}{r.choice(['.', ' or page', ''])}"
+        assert covered(text, address, "pii") is not None, text
+        _strict_hides(text, local)
