@@ -22,7 +22,8 @@ _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", 
          "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead", "for",
          "author", "maintainer", "call", "or")
 _TOKEN = r"(?:@[\w.-]{3,}|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
-_NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+(?=({_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}))")
+_RUN = rf"{_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}"
+_NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+\(?(?=({_RUN}))")
 """A cue, then up to five words (letters of any script with combining accents, apostrophes and
 hyphens inside, a full stop after an initial, or an @handle), looked ahead at so that a cue
 among them starts another match; which of them are a name is decided word by word."""

@@ -150,8 +150,9 @@ def test_people_prose_introduces_in_any_script_or_form_are_pseudonymized_under_s
     r = random.Random("people")
     for _ in range(VARIANTS * 4):
         name = _person(r)
-        cue = r.choice(["approved by", "Owner:", "cc", "reviewed with", "for", "ask", "Merged by"])
-        text = f"{r.choice(WORDS).capitalize()} {cue} {name}{r.choice(['.', ' today', '; done', ''])}"
+        cue = r.choice(["approved by", "Owner:", "cc", "reviewed with", "for", "ask", "Merged by", "owners"])
+        lead, tail = ("(", ")") if cue == "owners" else ("", r.choice([".", " today", "; done", ""]))
+        text = f"{r.choice(WORDS).capitalize()} {cue} {lead}{name}{tail}"
         assert [text[s:e] for s, e in people(text)] == [name], text
         _strict_hides(text, name)
 

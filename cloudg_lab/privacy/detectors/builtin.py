@@ -172,7 +172,7 @@ BUILTIN: tuple[Detector, ...] = (
     define("email", "email", "pii", 0.95,
            r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")@(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
            ("@",), min_len=6,
-           description="e-mail addresses: unicode and quoted local parts (\"night ops\"@...), IDN domains"),
+           description="e-mail addresses: unicode and quoted local parts, IDN domains"),
     define("url_userinfo", "url_userinfo", "pii", 0.9,
            r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)@", ("://",), group="v",
            gate=lambda text, low: "@" in text, min_len=8, description="user names in URLs (scheme://user@host)"),
