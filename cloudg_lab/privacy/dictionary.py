@@ -27,6 +27,9 @@ from cloudg_lab.privacy import text
 _FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 _PIECE = re.compile(r"[^\W_]+")
+_FORMAT = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+                     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]")
+"""Zero-width, joiner, bidi and tag characters: invisible, and stripped by `sanitize`."""
 _JOINTS = re.compile(r"[ _.-]+")
 """What joins the words of a name: `quartz-ledger-store` is `QUARTZ_LEDGER_STORE` as a constant,
 `quartz.ledger.store` as a host label, `quartz ledger store` in prose. Only for names (some
@@ -106,6 +109,10 @@ class Dictionary(Mapping[str, str]):
         folded = fold(value)
         if folded != value:
             self._folded.setdefault(folded, value)
+        visible = _FORMAT.sub("", folded)
+        if visible != folded:  # `ledger\u200d-archive`: as shown once sanitize strips the joiners
+            self._folded.setdefault(visible, value)
+            self._folded.setdefault(joined(visible), value)
         dashed = joined(folded)
         if dashed != folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana_lee, ana.lee
             self._folded.setdefault(dashed, value)

@@ -10,9 +10,11 @@ import random
 import re
 import string
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from cloudg_lab import Layer, Principal
 from cloudg_lab.privacy.detectors import DEFAULT
 from cloudg_lab.privacy.people import people
 from tests.privacy.test_detector_classes import ALL, HEX, VARIANTS, WORDS, covered, in_prose, rand, shown
@@ -195,3 +197,28 @@ def test_e_mail_addresses_with_quoted_local_parts_are_pseudonymized_whole() -> N
         text = f"Escalate to {address}{r.choice(['.', ' or page', ''])}"
         assert covered(text, address, "pii") is not None, text
         _strict_hides(text, local)
+
+
+# ------------------------------------------------------------------ invisible characters
+
+INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad")
+
+
+async def test_a_name_with_invisible_characters_is_hidden_as_sanitize_shows_it(tmp_path: Path) -> None:
+    """Sanitize strips zero-width, joiner and bidi characters; the name it leaves is the real one."""
+    r = random.Random("invisible")
+    names = []
+    for i in range(VARIANTS):
+        plain = f"{r.choice(WORDS)}-{r.choice(WORDS)}-{i:02d}"
+        a, b = sorted(r.sample(range(1, len(plain)), 2))
+        names.append((plain, f"{plain[:a]}{r.choice(INVISIBLE)}{plain[a:b]}{r.choice(INVISIBLE)}{plain[b:]}"))
+    assets = [{"id": f"i-{i:017x}", "name": spelled, "asset_type": "EC2", "provider": "AWS",
+               "region": "eu-west-1", "account_id": "210987654321"} for i, (_, spelled) in enumerate(names)]
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+    layer = Layer(policy="strict", datasets={"zw": tmp_path})
+    who = Principal.parse("eve:analyst")
+    for arguments in ({"sort_by": "name", "fields": ["id", "name"]}, {"fields": ["name"]},
+                      {"sort_by": "name", "descending": True}):
+        wire = json.dumps((await layer.call_tool("find_assets", arguments, principal=who)).to_wire(),
+                          ensure_ascii=False)
+        assert [plain for plain, _ in names if plain in wire] == [], arguments
