@@ -12,20 +12,21 @@ from collections.abc import Awaitable, Callable
 import catalog_walker as cw
 import estates
 import pytest
+from drafting import Estate
 from redteam_runs import walked
 
-ESTATES = (("meridian", 7), ("basalt", 11))
+ESTATES = (("meridian", 7), ("basalt", 11), ("larch", 13))
 Walk = Callable[[str, str], Awaitable[list[cw.Surface]]]
 
 
 @pytest.fixture(scope="module", params=ESTATES, ids=[kind for kind, _ in ESTATES])
-def estate(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> estates.Estate:
+def estate(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Estate:
     kind, seed = request.param
     return estates.build(kind, seed, tmp_path_factory.mktemp(kind))
 
 
 @pytest.fixture(scope="module")
-def walk(estate: estates.Estate) -> Walk:
+def walk(estate: Estate) -> Walk:
     """`await walk(policy, principal)`: the walk's surfaces, computed once per module."""
     done: dict[tuple[str, str], list[cw.Surface]] = {}
 

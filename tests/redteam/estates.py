@@ -18,6 +18,7 @@ from typing import Any
 import plantings as pl
 import token_forms as tf
 from drafting import Draft, Estate, link, title
+from estate_larch import larch
 
 # --------------------------------------------------------------------------- meridian
 
@@ -206,7 +207,7 @@ def basalt(seed: int) -> Estate:
     return d.finish(name, ["aws", "azure"], {"aws": list(regions), "azure": ["southafricanorth"]})
 
 
-BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt}
+BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -98,18 +98,18 @@ def plural_keys(p: Planter, n: int) -> dict[str, Any]:
 
 def url_secrets(p: Planter, host: str, n: int) -> list[str]:
     found = [tf.url_secret(p.rng, style, host) for style in p.pick(tf.URL_STYLES, n)]
-    return [_record(p, "url-secret", s) for s in found]
+    return [record(p, "url-secret", s) for s in found]
 
 
 def connections(p: Planter, host: str, n: int) -> list[str]:
     found = [tf.connection_string(p.rng, style, host) for style in p.pick(tf.CONNECTIONS, n)]
-    return [_record(p, "connection-string", s) for s in found]
+    return [record(p, "connection-string", s) for s in found]
 
 
 def tokens(p: Planter, n: int, pem: tuple[str, ...] = ("openssh", "pgp")) -> list[str]:
     """Tokens of many families, and private key blocks, in neutral positions."""
     found = [tf.token(p.rng, f) for f in p.pick(tf.FAMILIES, n)] + [tf.pem_block(p.rng, k) for k in pem]
-    return [_record(p, "token-format", s) for s in found]
+    return [record(p, "token-format", s) for s in found]
 
 
 def credential(p: Planter) -> str:
@@ -173,7 +173,7 @@ def secret_keys(p: Planter, n: int) -> dict[str, str]:
     for _ in range(n):
         secret = p.rng.choice((tf.token(p.rng, "gitlab"), tf.token(p.rng, "npm"),
                                tf.url_secret(p.rng, "slack_hook", "x")))
-        out[_record(p, "secret-in-key", secret)] = tf.word(p.rng)
+        out[record(p, "secret-in-key", secret)] = tf.word(p.rng)
     return out
 
 
@@ -181,7 +181,7 @@ def secret_list(p: Planter) -> list[str]:
     """An environment list: secrets as `NAME=value` items and as the item after a flag."""
     pw, tok = tf.password(p.rng), tf.token(p.rng, "stripe")
     p.secret("secret-in-list", pw)
-    _record(p, "secret-in-list", tok)
+    record(p, "secret-in-list", tok)
     return [f"PATH=/usr/local/{tf.word(p.rng)}/bin", f"APP_DB_PASSWORD={pw}", "--api-token", tok.text,
             f"LOG_LEVEL={p.rng.choice(('debug', 'info'))}"]
 
@@ -194,7 +194,7 @@ def fenced(p: Planter) -> tuple[str, dict[str, str]]:
     return text, {k: p.secret("fenced-context", tf.password(p.rng)) for k in keys}
 
 
-def _record(p: Planter, cls: str, secret: tf.Secret) -> str:
+def record(p: Planter, cls: str, secret: tf.Secret) -> str:
     p.secret(cls, secret.core, family=secret.family)
     return secret.text
 

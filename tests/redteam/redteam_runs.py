@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import catalog_walker as cw
-import estates
+from drafting import Estate
 from plantings import Canary
 
 from cloudg_lab import Layer, Principal
@@ -44,7 +44,7 @@ def server_log() -> Iterator[list[cw.Surface]]:
         out += [(f"log:{r.name}", formatter.format(r)) for r in handler.records]
 
 
-def layer_for(estate: estates.Estate, policy: str) -> Layer:
+def layer_for(estate: Estate, policy: str) -> Layer:
     """A real layer on the estate, dataset named as the estate names it, the estate's root allowed."""
     assert estate.path is not None
     name = next(c.value for c in estate.canaries if c.cls == "dataset-name")
@@ -52,7 +52,7 @@ def layer_for(estate: estates.Estate, policy: str) -> Layer:
                  vault_key=VAULT_KEY)
 
 
-async def walked(estate: estates.Estate, policy: str, principal: str) -> list[cw.Surface]:
+async def walked(estate: Estate, policy: str, principal: str) -> list[cw.Surface]:
     """The full walk with the attacker's probes, and the log it wrote."""
     layer = layer_for(estate, policy)
     assert estate.path is not None
@@ -62,7 +62,7 @@ async def walked(estate: estates.Estate, policy: str, principal: str) -> list[cw
     return surfaces + log
 
 
-def hidden(estate: estates.Estate, policy: str) -> list[Canary]:
+def hidden(estate: Estate, policy: str) -> list[Canary]:
     """The canaries `policy` must hide: secrets, and under `strict` identifiers too."""
     kinds = {"standard": {"secret"}, "strict": {"secret", "identifier"}}[policy]
     return [c for c in estate.canaries if c.kind in kinds]

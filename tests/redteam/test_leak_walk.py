@@ -1,4 +1,4 @@
-"""Issue 11's red team: two generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: three generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
@@ -71,6 +71,14 @@ def test_the_two_estates_cover_every_token_url_and_connection_family(tmp_path: A
                 for c in estates.build(kind, seed, tmp_path / kind).canaries}
     expected = ({*tf.FAMILIES, "pem_openssh", "pem_pgp", "pem_rsa"} | {f"conn_{c}" for c in tf.CONNECTIONS}
                 | {f"url_{u}" for u in tf.URL_STYLES})
+    assert expected - families == set()
+
+
+def test_the_third_estate_covers_every_family_of_its_forms(tmp_path: Any) -> None:
+    families = {c.family for c in estates.build("larch", 13, tmp_path).canaries}
+    expected = ({f"more_{f}" for f in tf.MORE_FAMILIES} | {f"cmd_{c}" for c in tf.COMMANDS}
+                | {f"header_{h}" for h in ("ssws", "digest", "cookie", "set_cookie")}
+                | {f"enc_{e}" for e in ("gzip", "hex", "html", "escaped")})
     assert expected - families == set()
 
 

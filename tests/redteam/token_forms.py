@@ -10,6 +10,8 @@ of a PEM block, the password inside a URL.
 from __future__ import annotations
 
 import base64
+import gzip
+import html
 import json
 import random
 import string
@@ -218,3 +220,100 @@ _UNICODE_DOMAINS = ("exämple-grüppe.de", "fjørd-data.no", "société-réseau.
 def unicode_email(rng: random.Random) -> str:
     local = rng.choice(("zoë", "björn", "añez", "çelik", "ирина", "δημήτρης", "ゆき")) + "." + word(rng, 2)
     return f"{local}@{word(rng, 1)}-{rng.choice(_UNICODE_DOMAINS)}"
+
+
+# --------------------------------------------------------------------------- the third estate's forms
+
+
+MORE_FAMILIES: dict[str, Callable[[random.Random], str]] = {
+    "docker_hub": lambda rng: "dckr_pat_" + chars(rng, 27, ALNUM + "_-"),
+    "tailscale": lambda rng: f"tskey-auth-{chars(rng, 12)}CNTRL-{chars(rng, 32)}",
+    "pulumi": lambda rng: "pul-" + chars(rng, 40, "0123456789abcdef"),
+    "terraform_cloud": lambda rng: f"{chars(rng, 14)}.atlasv1.{chars(rng, 67, ALNUM + '_-')}",
+    "sentry": lambda rng: "sntryu_" + chars(rng, 64, "0123456789abcdef"),
+    "newrelic": lambda rng: "NRAK-" + chars(rng, 27, string.ascii_uppercase + string.digits),
+    "heroku": lambda rng: "HRKU-AA" + chars(rng, 58, ALNUM + "_-"),
+    "bitbucket": lambda rng: "ATBB" + chars(rng, 40),
+    "figma": lambda rng: "figd_" + chars(rng, 40, ALNUM + "_-"),
+    "supabase": lambda rng: "sbp_" + chars(rng, 40, "0123456789abcdef"),
+    "dynatrace": lambda rng: f"dt0c01.{chars(rng, 24, B32)}.{chars(rng, 64, B32)}",
+    "hubspot": lambda rng: "pat-eu1-" + uuid(rng),
+}
+
+
+def more_token(rng: random.Random, family: str) -> Secret:
+    value = MORE_FAMILIES[family](rng)
+    return Secret(value, value, f"more_{family}")
+
+
+COMMANDS: dict[str, Callable[[random.Random, str, str], str]] = {
+    "curl": lambda rng, pw, host: f"curl -fsS -u {word(rng, 2)}:{pw} https://{host}/v1/upload",
+    "mysql": lambda rng, pw, host: f"mysql -h {host} -u {word(rng, 2)} -p{pw} {word(rng)}",
+    "redis": lambda rng, pw, host: f"redis-cli -h {host} -a {pw} --scan",
+    "sqlplus": lambda rng, pw, host: f"sqlplus {word(rng, 2)}/{pw}@//{host}:1522/{word(rng)}_high",
+    "pgpass": lambda rng, pw, host: f"{host}:5432:{word(rng)}:{word(rng, 2)}:{pw}",
+    "docker": lambda rng, pw, host: f"docker login -u {word(rng, 2)} -p {pw} {host}",
+}
+
+
+def command_line(rng: random.Random, style: str, host: str) -> Secret:
+    pw = password(rng)
+    return Secret(COMMANDS[style](rng, pw, host), pw, f"cmd_{style}")
+
+
+def header(rng: random.Random, style: str) -> Secret:
+    """An HTTP header line whose value no token pattern knows."""
+    secret = chars(rng, 40, ALNUM + "_-")
+    text = {"ssws": f"Authorization: SSWS {secret}",
+            "digest": f'Authorization: Digest username="{word(rng, 2)}", nonce="{chars(rng, 16)}", '
+                      f'response="{secret}"',
+            "cookie": f"Cookie: {word(rng, 2)}_sid={secret}; theme=dark",
+            "set_cookie": f"Set-Cookie: {word(rng, 2)}={secret}; Path=/; Secure; HttpOnly"}[style]
+    return Secret(text, secret, f"header_{style}")
+
+
+def encoded_secret(rng: random.Random, layer: str) -> Secret:
+    """A password in a JSON or env text, wrapped in one more layer than last time's."""
+    pw = password(rng)
+    inner = rng.choice((json.dumps({"auth": {"adminPassword": pw}}), f"DB_PASSWORD={pw}\n"))
+    text = {"gzip": lambda: b64(gzip.compress(inner.encode())),
+            "hex": lambda: inner.encode().hex(),
+            "html": lambda: html.escape(json.dumps({"password": pw, "user": word(rng, 2)})),
+            "escaped": lambda: json.dumps(json.dumps({"client_secret": pw}))}[layer]()
+    return Secret(text, pw, f"enc_{layer}")
+
+
+def cloud_id(rng: random.Random, kind: str) -> str:
+    lower = string.ascii_lowercase + string.digits
+    return {"ocid": lambda: f"ocid1.{rng.choice(('vcn', 'compartment', 'subnet'))}.oc1."
+                            f"{rng.choice(('', 'iad', 'fra'))}.aaaaaaaa{chars(rng, 52, lower)}",
+            "acs": lambda: f"acs:ram::{rng.randrange(10**15, 10**16)}:role/{word(rng)}-{word(rng, 2)}",
+            "crn": lambda: f"crn:v1:bluemix:public:kms:us-south:a/{chars(rng, 32, '0123456789abcdef')}:"
+                           f"{uuid(rng)}::",
+            "k8s_sa": lambda: f"system:serviceaccount:{word(rng)}-{word(rng, 2)}:{word(rng, 2)}-sa"}[kind]()
+
+
+SCRIPT_NAMES = (("Светлана", "Воронцова"), ("Ελένη", "Παπαδοπούλου"), ("Ólafur", "Þórðarson"),
+                ("María José", "Núñez-Ortega"), ("عمر", "الفاروقي"))
+
+
+def scripted_person(rng: random.Random) -> str:
+    """A person in another script or with diacritics, a family part drawn fresh."""
+    given, family = rng.choice(SCRIPT_NAMES)
+    return f"{given} {family[:3]}{family[3:]}{rng.choice(('', '-' + word(rng, 1).capitalize()))}"
+
+
+def phone(rng: random.Random) -> str:
+    return rng.choice((f"+{rng.randrange(30, 60)} {rng.randrange(10, 99)} {rng.randrange(1000, 9999)} "
+                       f"{rng.randrange(1000, 9999)}",
+                       f"({rng.randrange(200, 999)}) {rng.randrange(200, 999)}-{rng.randrange(1000, 9999)}"))
+
+
+def dotted_mac(rng: random.Random) -> str:
+    hexed = "a" + chars(rng, 11, "0123456789abcdef")
+    return ".".join(hexed[i:i + 4] for i in range(0, 12, 4))
+
+
+FOREIGN_PASSWORD_KEYS = ("Passwort", "contraseña", "senha", "wachtwoord", "hasło", "пароль", "密码",
+                         "パスワード", "SMTP_PASS", "ldap_bindpw", "ADMIN_PW", "recovery_codes")
+COUNTRY_SUFFIXES = ("com.br", "pl", "co.za", "com.tr", "ro", "mesh", "prod")
