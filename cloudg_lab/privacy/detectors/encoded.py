@@ -21,8 +21,8 @@ from urllib.parse import unquote
 
 from cloudg_lab.privacy.detectors.base import Detector, define, longer_than
 
-OPAQUE = ("base64_secret", "hex_secret")
-"""Layers that encode bytes: a `user:password` pair or a script is a secret whole, and under
+OPAQUE = ("base64_secret",)
+"""Layers that encode bytes (base64 and hex): a `user:password` pair or a script is a secret whole, and under
 `strict` an identifier inside makes the whole token one (a %-encoded or escaped layer is text:
 its parts are matched as such)."""
 MAX_DEPTH = 2
@@ -37,8 +37,13 @@ encode. Only a layer that decodes to exactly this counts (plain text like `env:p
 no credential); a right side of digits only is a port (`host:8080`)."""
 
 
+_HEX = re.compile(r"(?:[0-9a-f]{2})+|(?:[0-9A-F]{2})+")
+
+
 def base64_text(candidate: str) -> str | None:
-    """The text `candidate` encodes in base64 or base64url, or None when it encodes no text."""
+    """The text `candidate` encodes in base64, base64url or hex, or None when it encodes no text."""
+    if _HEX.fullmatch(candidate) is not None:  # hex is base64's alphabet too: one pass finds both
+        return hex_text(candidate)
     body = candidate.rstrip("=")
     if not _MIN_BASE64 <= len(body) <= MAX_CANDIDATE or len(body) % 4 == 1:
         return None
@@ -129,14 +134,11 @@ ENCODED: tuple[Detector, ...] = (
     define(OPAQUE[0], "secret", "secret", 0.9,
            r"(?<![\w+/-])[A-Za-z0-9+/_-]{24,}={0,2}(?![\w+/=-])", (), flags=re.ASCII,
            gate=longer_than(_MIN_BASE64), decode=base64_text, min_len=_MIN_BASE64,
-           description="secrets inside base64 or base64url text (user data, secret manifests)"),
+           description="secrets inside base64, base64url or hex text (user data, secret manifests)"),
     define("url_encoded_secret", "secret", "secret", 0.9,
            r"(?<![^\s\"'<>])[^\s\"'<>%]*(?:%[0-9A-Fa-f]{2}[^\s\"'<>%]*)+", ("%",),
            decode=percent_text, min_len=6,
            description="secrets inside %-encoded text (URLs inside URLs, form bodies)"),
-    define(OPAQUE[1], "secret", "secret", 0.9,
-           r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])", (), flags=re.ASCII,
-           gate=longer_than(24), decode=hex_text, min_len=24, description="secrets inside hex-encoded text"),
 )
 """After every plain detector: a secret matched as it stands is cut more precisely."""
 

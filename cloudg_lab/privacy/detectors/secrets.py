@@ -79,6 +79,7 @@ _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))
     r"""\b(?:sqlplus|sqlldr|expdp|impdp|rman|sqlcl|sql)\s+(?:-\w+\s+)*["']?[\w$#.]+/"""
     r"""(?P<{}>[^\s@"'/]{{4,}})@""",
 )))
+_PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):[^\s:]")
 _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
 """Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
@@ -172,7 +173,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, sqlplus user/pw@db)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
-           gate=lambda text, low: text.count(":") >= 4, description="passwords in .pgpass lines"),
+           gate=lambda text, low: _PORT_FIELD.search(text) is not None,
+           description="passwords in .pgpass lines"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic"),
