@@ -13,10 +13,11 @@ from collections.abc import Container, Iterable, Iterator
 from typing import Any
 
 from cloudg_lab.privacy.detectors.builtin import refine_ip
-from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, items_rule, key_rule, tag_rule
+from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.entities import canonical
 from cloudg_lab.privacy.shapes import nullish, refine
 
+SECRET = key_rule("secret")
 MIN_SECRET = 4
 """Shorter values under a secret key (`no`, `***`) are placeholders, not secrets."""
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
@@ -88,6 +89,9 @@ def leaves(tree: Any) -> Iterator[tuple[Any, KeyRule]]:
             pair = tag_pair(node) if rule is TAGS else None
             if pair is not None:
                 stack.append((pair[1], tag_rule(pair[0])))
+                continue
+            if "value" in node and any(node.get(flag) is True for flag in SECRET_FLAGS):
+                stack.append((node["value"], SECRET))  # {"value": ..., "sensitive": true}
                 continue
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}

@@ -294,3 +294,40 @@ def test_name_value_pairs_listed_as_two_item_arrays_are_classified_by_the_name()
         r.shuffle(pairs)
         found = sensitive_values([{"metadata": {r.choice(WORDS): r.choice([pairs, [pairs]])}}])
         assert found.get(secret) is not None and plain[1] not in found, pairs
+
+
+# ------------------------------------------------------------------ values their record flags
+
+def _flagged(r: random.Random, secret: str) -> str:
+    flag = r.choice(['"sensitive": true', '"NoEcho": true', '"isSecret": true'])
+    rest = f'"type": "string", "{r.choice(WORDS)}": {r.randrange(9)}'
+    return r.choice([f'{{"value": "{secret}", {rest}, {flag}}}', f'{{{flag}, {rest}, "value": "{secret}"}}',
+                     f'output "{r.choice(WORDS)}" {{\n  value     = "{secret}"\n  sensitive = true\n}}'])
+
+
+def test_a_value_its_record_flags_secret_is_hidden_as_a_dict_and_as_text() -> None:
+    r = random.Random("flagged")
+    for _ in range(VARIANTS):
+        secret = _password(r) + rand(r, ALNUM, 6)
+        text = _flagged(r, secret)
+        assert covered(text, secret) is not None, text
+        flag = r.choice(["sensitive", "NoEcho"])
+        outputs = {"outputs": {r.choice(WORDS): {"value": secret, "type": "string", flag: True}}}
+        assert secret not in json.dumps(shown("standard", outputs)), outputs
+        assert sensitive_values([outputs]).get(secret) is not None
+    plain = {"outputs": {"region": {"value": "eu-west-1", "sensitive": False}}}
+    assert shown("standard", plain) == plain
+
+
+@pytest.mark.parametrize("key", ["psk", "wifi_psk", "passcode", "doorPasscode", "pin_code", "simPuk",
+                                 "preSharedKey"])
+def test_pre_shared_keys_passcodes_and_pins_are_secret_keys(key: str) -> None:
+    assert DEFAULT.key_rule(key).kind == "sensitive"
+
+
+def test_azure_devops_tokens_are_found_where_the_text_names_devops() -> None:
+    r = random.Random("ado")
+    for _ in range(VARIANTS):
+        token = rand(r, string.ascii_lowercase, 40) + rand(r, "234567", 6) + rand(r, B32.lower(), 6)
+        text = r.choice([f"az devops login using {token}", f"AZDO_PAT={token}", f"vsts feed token {token}."])
+        assert covered(text, token) is not None, text

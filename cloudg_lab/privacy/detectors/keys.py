@@ -78,7 +78,8 @@ _SENSITIVE_WORDS = {
     "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
     "privkey": "private_key", "secretkey": "secret", "userdata": "user_data",
     "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
-    "pw": "password", "mnemonic": "secret",
+    "pw": "password", "mnemonic": "secret", "psk": "secret", "passcode": "password",
+    "pincode": "password", "puk": "password",
     "cloudconfig": "user_data", "startupscript": "user_data",
 }
 _SENSITIVE_PAIRS = {
@@ -93,7 +94,8 @@ _SENSITIVE_PAIRS = {
     "user_data": "user_data", "connection_string": "connection_string", "sas_url": "secret",
     "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
     "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
-    "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret",
+    "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
+    "pre_shared_key": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
@@ -230,6 +232,9 @@ ASSET_SIBLINGS = frozenset({
 """Keys that make a dict describe an asset. `uri` is not one: findings carry it too, and a
 finding id is not a cloud identifier (its `cloudg://findings/...` URI keeps it as well)."""
 DATASET_SIBLINGS = frozenset({"path", "loaded_at", "active", "assets_count", "asset_count"})
+SECRET_FLAGS = ("sensitive", "Sensitive", "NoEcho", "noEcho", "is_secret", "isSecret", "secret")
+"""Keys whose `true` marks the record's `value` secret, whatever it is named: Terraform outputs
+and variables (`"sensitive": true`), CloudFormation parameters (`NoEcho`), secret variables."""
 TAG_PARENTS = frozenset({"tags", "labels", "tag_map", "resource_tags", "tag_set"})
 _SKIP_KEYS = frozenset({"cursor", "next_cursor", "prev_cursor", "previous_cursor"})
 

@@ -86,6 +86,12 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
 `docker login -p PW`, `sqlplus user/PW@db`; and `.pgpass` lines (`host:port:db:user:PW`; an
 IPv6 address is hex only, so a last field of hex digits is none)."""
+_FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
+_FLAGGED_VALUE = r"""["']?value["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
+_FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
+            r"|\{[^{}]*?" + _FLAG + r"[^{}]*?" + _FLAGGED_VALUE.format("w"))
+"""A value its own record flags secret, written as JSON or HCL text (a Terraform state's
+`outputs`, `output "x" { value = "..." sensitive = true }`, a CloudFormation `NoEcho` parameter)."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -175,6 +181,9 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),
+    define("flagged_secret", "secret", "secret", 0.9, _FLAGGED, ("sensitive", "noecho", "secret"),
+           group=("v", "w"), min_len=20,
+           description="values their record flags secret (\"sensitive\": true, NoEcho), as text"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic"),

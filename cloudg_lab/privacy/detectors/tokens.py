@@ -110,6 +110,10 @@ VENDOR_TOKENS: tuple[Detector, ...] = (
            "Fly.io tokens"),
     _token("mapbox_secret_token", r"\b[st]k\.eyJ[\w-]{20,}\.[\w-]{20,}", ("sk.eyj", "tk.eyj"), 50,
            "Mapbox secret and temporary tokens"),
+    _token("azure_devops_pat", r"(?<![A-Za-z0-9])[a-z2-7]{52}(?![A-Za-z0-9])",
+           ("devops", "azdo", "ado", "vsts", "visualstudio"), 52,
+           "Azure DevOps personal access tokens (52 base32 characters, where the text names DevOps)",
+           gate=lambda text, low: sum(c.isdigit() for c in text) >= 3),
     _token("discord_bot_token", r"(?<![\w.-])[MNO][A-Za-z\d_-]{23,25}\.[\w-]{6}\.[\w-]{27,38}(?![\w-]|\.\w)",
            (), 59, "Discord bot tokens", gate=lambda text, low: _DISCORD_HINT.search(text) is not None),
 )

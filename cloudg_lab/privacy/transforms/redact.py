@@ -32,6 +32,7 @@ from cloudg_lab.privacy.detectors.keys import (
     DATASET_SIBLINGS,
     KEY,
     NONE,
+    SECRET_FLAGS,
     KeyRule,
     items_rule,
 )
@@ -155,9 +156,12 @@ class RedactStage(Stage):
     def _secret_pair(self, container: dict[Any, Any]) -> tuple[str, KeyRule] | None:
         """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
         "Value": ...}` (container env), CloudFormation parameters, GCP metadata items. The name
-        is the key the value would sit under in a plain dict, so it rules the value alike."""
+        is the key the value would sit under in a plain dict, so it rules the value alike; a
+        value its record flags as secret (a Terraform output's `"sensitive": true`) is one."""
         for value_key in _PAIR_VALUES:
             if value_key in container:
+                if any(container.get(flag) is True for flag in SECRET_FLAGS):
+                    return value_key, self.detectors.key_rule("secret")
                 for name_key in _PAIR_NAMES:
                     name = container.get(name_key)
                     if isinstance(name, str):
