@@ -53,7 +53,7 @@ def larch(seed: int) -> Estate:
                                 "shadow": pf.shadow_line(p), "counts": pl.big_counts(p)})
     runner = d.asset(str(rng.randrange(30_000_000, 60_000_000)), f"{tf.word(rng)}-runner", "SERVER",
                      "HETZNER", account=f"{tf.word(rng)}-ci", region="fsn1", tags={"owner": people[0]},
-                     metadata={"hosts": private[1:], "wrapped": pl.wrapped(p, 1)})
+                     metadata={"hosts": private[1:], "wrapped": pl.wrapped(p, 1), **pf.flagged_outputs(p)})
     k8s = d.asset(f"k8s://{tf.word(rng)}/{tf.word(rng, 2)}/deployment/{tf.word(rng)}", pf.invisible_name(p),
                   "K8S_DEPLOYMENT", "KUBERNETES", account=f"{tf.word(rng)}-prod", region="fsn1",
                   tags={"maintainer": scripted[2]},

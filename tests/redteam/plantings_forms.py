@@ -4,6 +4,8 @@ records its canaries on the planter, as `plantings` does."""
 
 from __future__ import annotations
 
+import json
+
 import token_forms as tf
 from plantings import Planter, record
 
@@ -94,3 +96,11 @@ def invisible_name(p: Planter) -> str:
     spelled = plain[:cut] + "\u200d" + plain[cut:-2] + "\u200b" + plain[-2:]
     p.ident("invisible-name", plain, spelled)
     return spelled
+
+
+def flagged_outputs(p: Planter) -> dict[str, object]:
+    """Terraform outputs flagged `sensitive`, as the state's dict and as its JSON text."""
+    held, written = (p.secret("flagged-secret", tf.password(p.rng)) for _ in range(2))
+    state = {"outputs": {tf.word(p.rng): {"value": written, "type": "string", "sensitive": True}}}
+    return {"outputs": {tf.word(p.rng): {"value": held, "type": "string", "sensitive": True}},
+            "state_text": json.dumps(state), "wifi": {"psk": p.secret("flagged-secret", tf.chars(p.rng, 20))}}
