@@ -331,3 +331,43 @@ def test_azure_devops_tokens_are_found_where_the_text_names_devops() -> None:
         token = rand(r, string.ascii_lowercase, 40) + rand(r, "234567", 6) + rand(r, B32.lower(), 6)
         text = r.choice([f"az devops login using {token}", f"AZDO_PAT={token}", f"vsts feed token {token}."])
         assert covered(text, token) is not None, text
+
+
+# ------------------------------------------------------------------ markup, layouts, more tools
+
+LAYOUTS: tuple[Callable[[random.Random, str, str], str], ...] = (
+    lambda r, key, pw: f"<config><user>{r.choice(WORDS)}</user><{key}>{pw}</{key}></config>",
+    lambda r, key, pw: f'<appSettings>\n  <add key="{key}" value="{pw}" />\n</appSettings>',
+    lambda r, key, pw: f"{r.choice(WORDS)}:\n  {key}: {r.choice(['|', '>-', '|+'])}\n    {pw}\n  user: x",
+    lambda r, key, pw: f"{key.upper().replace('-', '_')}{' ' * r.randrange(1, 4)}{pw}",
+)
+TOOLS: tuple[Callable[[random.Random, str], str], ...] = (
+    lambda r, pw: f"{r.choice(WORDS)} {r.choice(['-password', '-token', '-secret'])}{r.choice('= ')}{pw} -v",
+    lambda r, pw: f"keytool -list -keystore ks.jks {r.choice(['-storepass', '-keypass'])} {pw}",
+    lambda r, pw: f"openssl pkcs12 -in a.p12 {r.choice(['-passin', '-passout'])} pass:{pw} -nodes",
+    lambda r, pw: f'$c = ConvertTo-SecureString "{pw}" -AsPlainText -Force',
+    lambda r, pw: f"net user {r.choice(WORDS)} {pw} /add /domain",
+)
+
+
+def test_secrets_in_markup_yaml_blocks_and_spaced_env_lines_follow_the_key_rules() -> None:
+    r = random.Random("layouts")
+    for layout in LAYOUTS:
+        for _ in range(VARIANTS):
+            key = r.choice(["password", "ApiKey", "client-secret", "SMTP_PASS", "auth-token"])
+            pw = _password(r) + str(r.randrange(10, 99))
+            text = layout(r, key, pw)
+            assert covered(text, pw) is not None, text
+            assert pw not in json.dumps(shown("standard", {"file": text})), text
+    for plain in ("<keyword>cloud</keyword>", "keys: |\n  a b c\n", "API_KEY rotation scheduled",
+                  '<add key="LogLevel" value="Information" />'):
+        assert [f for f in DEFAULT.scan(plain, ALL) if f.category == "secret"] == [], plain
+
+
+def test_secrets_after_single_dash_flags_and_in_windows_commands_are_found() -> None:
+    r = random.Random("tools")
+    for tool in TOOLS:
+        for _ in range(VARIANTS):
+            pw = _password(r) + str(r.randrange(10, 99))
+            text = tool(r, pw)
+            assert covered(text, pw) is not None, text

@@ -76,6 +76,8 @@ _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))
     r"""\bldap\w+\b[^\n]*?\s-w\s+""" + _V,
     r"""(?:^|\s)-U\s+["']?[\w.\\-]+%""" + _V,
     r"""\b(?:docker|podman|nerdctl|helm(?:\s+registry)?|oras|skopeo)\s+login\b[^\n]*?\s-p\s+""" + _V,
+    r"""\bConvertTo-SecureString\s+(?:-String\s+)?["']""" + _V + r"""(?<!["'])""",
+    r"""\bnet\s+user\s+[^\s/]+\s+(?!/)""" + _V,
     r"""\b(?:sqlplus|sqlldr|expdp|impdp|rman|sqlcl|sql)\s+(?:-\w+\s+)*["']?[\w$#.]+/"""
     r"""(?P<{}>[^\s@"'/]{{4,}})@""",
 )))
@@ -84,7 +86,8 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
 """Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
-`docker login -p PW`, `sqlplus user/PW@db`; and `.pgpass` lines (`host:port:db:user:PW`; an
+`docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
+`sqlplus user/PW@db`; and `.pgpass` lines (`host:port:db:user:PW`; an
 IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
 _FLAGGED_VALUE = r"""["']?value["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
@@ -92,6 +95,18 @@ _FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
             r"|\{[^{}]*?" + _FLAG + r"[^{}]*?" + _FLAGGED_VALUE.format("w"))
 """A value its own record flags secret, written as JSON or HCL text (a Terraform state's
 `outputs`, `output "x" { value = "..." sensitive = true }`, a CloudFormation `NoEcho` parameter)."""
+_WORDS = _PASS_WORDS + "|secret|key|token|credential|auth"
+_ELEMENT = rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?P<v>[^<>\r\n]{{4,}})</(?P=k)\s*>"
+_ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value\s*=\s*["']"""
+               r"""(?P<v>[^"'<>]{4,})["']""")
+_BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n"
+          r"(?P<v>(?P=i)[ \t]+\S[^\r\n]*(?:\r?\n(?P=i)[ \t]+\S[^\r\n]*)*)")
+_SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*)[ \t]+"
+           r"(?P<v>(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
+"""Markup and layouts the assignments miss: `<password>PW</password>`, .NET's `<add key="ApiKey"
+value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
+an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`). The key rules
+decide, as everywhere."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -168,22 +183,38 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                        "CloudFormation parameter in JSON) whose name names a secret"),
     define("netrc_or_flag_password", "password", "secret", 0.9,
            r"(?i)(?:\blogin\s+\S+\s+password\s+|(?<![\w-])--(?:password|passwd|pass|token|secret"
-           r"|api-key|apikey|client-secret|auth-token|access-token)(?:=|\s+))"
+           r"|api-key|apikey|client-secret|auth-token|access-token)(?:=|\s+)"
+           r"|(?<![\w-])-(?:password|token|secret|(?:src|dest)?storepass|keypass|passin|passout|kspass"
+           r"|truststorepass)(?:=|\s+)(?:pass:)?)"
            r"(?P<v>[^\s\"'`]{4,})", ("password", "--pass", "--token", "--secret", "--api", "--client",
-                                     "--auth", "--access"),
+                                     "--auth", "--access", "-token", "-secret", "storepass", "keypass",
+                                     "-passin", "-passout"),
            group="v", min_len=12,
-           description="passwords in netrc lines (login u password p) and after --password-like flags"),
+           description="passwords in netrc lines (login u password p), after --password-like flags and "
+                       "the single-dash ones of Go, Java and OpenSSL tools (-token=, -storepass, -passin)"),
     define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
            ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
-            "impdp"), group=tuple(f"v{i}" for i in range(8)), flags=re.M, min_len=10,
+            "impdp", "convertto-securestring", "net user"), group=tuple(f"v{i}" for i in range(10)),
+           flags=re.M, min_len=10,
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
-                       "ldapsearch -w, docker login -p, sqlplus user/pw@db)"),
+                       "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user, "
+                       "sqlplus user/pw@db)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),
     define("flagged_secret", "secret", "secret", 0.9, _FLAGGED, ("sensitive", "noecho", "secret"),
            group=("v", "w"), min_len=20,
            description="values their record flags secret (\"sensitive\": true, NoEcho), as text"),
+    define("markup_secret", "secret", "secret", 0.85, _ELEMENT, ("</",), group="v", accept=_secret_key,
+           min_len=14, description="XML and HTML elements named like a secret (<password>...</password>)"),
+    define("attribute_pair_secret", "secret", "secret", 0.85, _ATTRIBUTES, ("value",), group="v",
+           accept=_secret_key, min_len=16,
+           description="key/value attribute pairs naming a secret (<add key=\"ApiKey\" value=\"...\"/>)"),
+    define("yaml_block_secret", "secret", "secret", 0.85, _BLOCK, ("|", ">"), group="v",
+           accept=_secret_key, min_len=12, description="YAML block scalars under a secret key"),
+    define("spaced_env_secret", "secret", "secret", 0.8, _SPACED,
+           ("pass", "pw", "token", "secret", "key", "auth"), group="v", accept=_secret_key, min_len=12,
+           description="environment names set apart from their value by spaces (DB_PASSWORD  value)"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic"),
