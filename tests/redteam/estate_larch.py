@@ -38,7 +38,8 @@ def larch(seed: int) -> Estate:
                   tags={"Owner": scripted[0], "Phone": phones[0], **pl.secret_tags(p, 1)},
                   metadata={"compartmentId": ids["ocid"], "vnic": {"macAddress": pf.dotted_mac(p),
                                                                    "mapped": pf.mapped_ipv6(p)},
-                            "settings": pf.foreign_keys(p), "scripts": pf.command_lines(p, private[0])})
+                            "settings": pf.foreign_keys(p), "scripts": pf.command_lines(p, private[0]),
+                            **pf.layouts(p)})
     ecs = d.asset(f"i-bp1{tf.chars(rng, 17, _LOWER)}", f"{tf.word(rng)}-ecs", "ECS_INSTANCE", "ALIBABA",
                   arn=f"acs:ecs:cn-hangzhou:{uid}:instance/{tf.word(rng)}", account=uid, region="cn-hangzhou",
                   metadata={"RamRole": ids["acs"], "Notes": f"deploy with {pf.other_access_key(p)}",

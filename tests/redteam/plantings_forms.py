@@ -104,3 +104,13 @@ def flagged_outputs(p: Planter) -> dict[str, object]:
     state = {"outputs": {tf.word(p.rng): {"value": written, "type": "string", "sensitive": True}}}
     return {"outputs": {tf.word(p.rng): {"value": held, "type": "string", "sensitive": True}},
             "state_text": json.dumps(state), "wifi": {"psk": p.secret("flagged-secret", tf.chars(p.rng, 20))}}
+
+
+def layouts(p: Planter) -> dict[str, str]:
+    """Secrets laid out as markup, a YAML block, a spaced env line and after single-dash flags."""
+    pw = [p.secret("secret-layout", tf.password(p.rng)) for _ in range(6)]
+    return {"web_config": f'<appSettings><add key="PaymentApiKey" value="{pw[0]}" /></appSettings>',
+            "settings_xml": f"<server><username>ci</username><password>{pw[1]}</password></server>",
+            "values": f"db:\n  password: |\n    {pw[2]}\n  host: db",
+            "env_dump": f"PATH /usr/bin\nHCLOUD_TOKEN   {pw[3]}\n",
+            "build": f"keytool -importkeystore -storepass {pw[4]} && {tf.word(p.rng)} -token={pw[5]}"}
