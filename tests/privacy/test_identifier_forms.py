@@ -222,3 +222,22 @@ async def test_a_name_with_invisible_characters_is_hidden_as_sanitize_shows_it(t
         wire = json.dumps((await layer.call_tool("find_assets", arguments, principal=who)).to_wire(),
                           ensure_ascii=False)
         assert [plain for plain, _ in names if plain in wire] == [], arguments
+
+
+# ------------------------------------------------------------------ AWS ids and buckets in prose
+
+def test_ec2_and_vpc_ids_and_bucket_urls_the_data_does_not_hold_are_identifiers() -> None:
+    r = random.Random("ec2")
+    for _ in range(VARIANTS * 2):
+        prefix = r.choice(["i", "vol", "snap", "eni", "ami", "sg", "vpc", "subnet", "igw", "pcx", "vpce"])
+        ident = f"{prefix}-{rand(r, HEX, r.choice([8, 17]))}"
+        if not any(c.isdigit() for c in ident[len(prefix):]):
+            continue
+        text = in_prose(r, ident)
+        assert covered(text, ident, "identifier") is not None, text
+        _strict_hides(text, ident)
+        shown_text = shown("strict", {"note": text})["note"]
+        assert re.search(rf"\b{prefix}-[0-9a-f]{{{len(ident) - len(prefix) - 1}}}\b", shown_text), shown_text
+        bucket = f"{r.choice(WORDS)}-{r.choice(WORDS)}-{r.randrange(2020, 2030)}"
+        url = f"{r.choice(['s3', 'gs', 's3a'])}://{bucket}/{r.choice(WORDS)}/part-0.parquet"
+        _strict_hides(f"exported to {url} nightly", bucket)

@@ -95,6 +95,11 @@ def _has_tld(text: str, low: str) -> bool:
 
 _HEX_COLONS = re.compile(r"[0-9a-f]{1,4}:[0-9a-f]{1,4}:")
 _HEX_PAIRS = re.compile(r"[0-9a-f]{2}([:-])[0-9a-f]{2}\1[0-9a-f]{2}")
+_EC2_PREFIXES = ("i|vol|snap|eni|ami|sg|vpc|subnet|igw|nat|rtb|acl|pcx|tgw|tgw-attach|vpce|eipalloc"
+                 "|eipassoc|lt|fs|fsap|vgw|cgw|vpn|eigw|dopt|rtbassoc|cvpn-endpoint")
+_EC2_TRIGGERS = tuple(f"{p}-" for p in ("i", "vol", "snap", "eni", "ami", "sg", "vpc", "subnet", "igw",
+                                         "nat", "rtb", "acl", "pcx", "tgw", "vpce", "eip", "lt", "fs",
+                                         "vgw", "cgw", "vpn", "eigw", "dopt", "cvpn"))
 _HEX_QUADS = re.compile(r"[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}")
 _O = re.ASCII
 
@@ -157,6 +162,14 @@ BUILTIN: tuple[Detector, ...] = (
            r"\bsystem:serviceaccounts?:[a-z0-9-]+(?::[a-z0-9.-]+)?", ("system:serviceaccount",),
            flags=_O, min_len=24, description="Kubernetes service-account user names "
                                              "(system:serviceaccount:<namespace>:<name>)"),
+    define("aws_resource_id", "resource_name", "identifier", 0.9,
+           rf"\b(?:{_EC2_PREFIXES})-(?:[0-9a-f]{{17}}|[0-9a-f]{{8}})\b", _EC2_TRIGGERS,
+           flags=_O, min_len=10, validate=lambda t: "resource_name" if any(c.isdigit() for c in t) else None,
+           description="EC2 and VPC resource ids (i-, vol-, snap-, sg-, vpc-, subnet-, eni-, ami-...)"),
+    define("bucket_url", "resource_name", "identifier", 0.9,
+           r"\b(?:s3|s3a|s3n|gs|gcs)://(?P<v>[a-z0-9][a-z0-9._-]{1,61}[a-z0-9])(?=[/\s\"'<>,;)]|$)",
+           ("s3://", "s3a://", "s3n://", "gs://", "gcs://"), group="v", flags=_O, min_len=8,
+           description="bucket names in s3:// and gs:// URLs"),
     define("aws_unique_id", "aws_unique_id", "identifier", 0.95,
            r"\b(?:AIDA|AROA|AIPA|ANPA|ANVA|ASCA|AGPA|APKA)[A-Z0-9]{12,20}\b",
            ("aida", "aroa", "aipa", "anpa", "anva", "asca", "agpa", "apka"), flags=_O,
