@@ -66,7 +66,8 @@ def larch(seed: int) -> Estate:
     for asset, text in ((api, f"Ask {scripted[0]} or call {phones[0]}; compartment {ids['ocid']}."),
                         (ecs, f"{ids['acs']} allows ecs:*; reported by {scripted[1]}"),
                         (k8s, f"{ids['k8s_sa']} mounts a token ({scripted[2]})"),
-                        (runner, f"{hosts[0]} reachable from {private[1]}; owner {people[0]}")):
+                        (runner, f"{hosts[0]} reachable from {private[1]}; owner {people[0]}"),
+                        (droplet, pf.aws_mentions(p))):
         d.finding(asset, f"Review {tf.word(rng)}", text)
     for i in range(6):
         d.asset(ocid("instance"), f"{tf.word(rng)}-wk-{i}", "COMPUTE_INSTANCE", "OCI", account=tenancy,

@@ -114,3 +114,12 @@ def layouts(p: Planter) -> dict[str, str]:
             "values": f"db:\n  password: |\n    {pw[2]}\n  host: db",
             "env_dump": f"PATH /usr/bin\nHCLOUD_TOKEN   {pw[3]}\n",
             "build": f"keytool -importkeystore -storepass {pw[4]} && {tf.word(p.rng)} -token={pw[5]}"}
+
+
+def aws_mentions(p: Planter) -> str:
+    """EC2 ids and a bucket the estate holds no asset for, quoted in prose."""
+    hexes = "0123456789abcdef"
+    snap, vol = (p.ident("aws-id-in-prose", f"{kind}-0{tf.chars(p.rng, 15, hexes)}9")
+                 for kind in ("snap", "vol"))
+    bucket = p.ident("bucket-url", f"{tf.word(p.rng)}-{tf.word(p.rng, 2)}-exports")
+    return f"Migrated from AWS: {snap} of {vol} copied to s3://{bucket}/raw/ first."
