@@ -276,7 +276,7 @@ def encoded_secret(rng: random.Random, layer: str) -> Secret:
     """A password in a JSON or env text, wrapped in one more layer than last time's."""
     pw = password(rng)
     inner = rng.choice((json.dumps({"auth": {"adminPassword": pw}}), f"DB_PASSWORD={pw}\n"))
-    text = {"gzip": lambda: b64(gzip.compress(inner.encode())),
+    text = {"gzip": lambda: b64(gzip.compress(inner.encode(), mtime=0)),
             "hex": lambda: inner.encode().hex(),
             "html": lambda: html.escape(json.dumps({"password": pw, "user": word(rng, 2)})),
             "escaped": lambda: json.dumps(json.dumps({"client_secret": pw}))}[layer]()
