@@ -27,6 +27,7 @@ import msgspec
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.shapes.bulk import new_components
 from cloudg_lab.privacy.views import View, classify_columns, classify_texts
 
 if TYPE_CHECKING:
@@ -39,17 +40,19 @@ __all__ = ["DatasetClassifier", "dataset_dictionary", "sensitive_values"]
 
 def dataset_dictionary(raw_records: Iterable[str | bytes], identifiers: Mapping[str, str]) -> Dictionary:
     """The dictionary of one dataset: its identifiers (ids, names, ARNs, accounts) with their
-    components, plus the sensitive values of its records (`raw_records`: their JSON text)."""
+    components, plus the sensitive values of its records (`raw_records`: their JSON text),
+    each record decoded and walked, each composite value taken apart on its own: the
+    reference `DatasetClassifier` must agree with."""
     found = sensitive_values((msgspec.json.decode(raw) for raw in raw_records), identifiers)
-    return _dictionary(found, identifiers)
-
-
-def _dictionary(found: dict[str, str], identifiers: Mapping[str, str]) -> Dictionary:
     found.update(identifiers)  # the columns know best what an id, a name or an account is
-    composite = {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
-    for value, entity in derive.candidates(composite):
+    for value, entity in derive.candidates(_composite(identifiers)):
         found.setdefault(value, entity)
     return Dictionary(found)
+
+
+def _composite(identifiers: Mapping[str, str]) -> dict[str, str]:
+    """The identifiers whose values may be paths of other identifiers, in order."""
+    return {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
 
 
 @contextmanager
@@ -84,7 +87,9 @@ class DatasetClassifier:
                 view = View(dropped=(*dropped, *records.columns))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
-            return _dictionary(found, identifiers)
+            found.update(identifiers)  # the columns know best what an id, a name or an account is
+            found.update(new_components(identifiers, _COMPOSITE_ENTITIES, found))
+            return Dictionary(found)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:
         merged: dict[str, str] = {}

@@ -41,6 +41,29 @@ COMPOSERS: dict[str, Callable[[str, paths.Sub], str | None]] = {
 """Families rebuilt from their components, each component's pseudonym made by `sub`."""
 
 
+def parts(family: str, value: str) -> list[tuple[str, str]]:
+    """The atomic (component, entity) pairs of a value of a composite `family` (an ARN's account
+    and resource segments), entities refined, placeholders left out: what its composer hands
+    the vault to register, here without making any pseudonym."""
+    found: list[tuple[str, str]] = []
+
+    def collect(component: str, entity: str) -> str:
+        found.append((component, entity))
+        return component
+
+    COMPOSERS[family](value, collect)
+    refined = ((part, refine(entity, part)) for part, entity in found if not nullish(part))
+    return [(part, entity) for part, entity in refined if entity is not None]
+
+
+def components(label: str, value: str) -> list[tuple[str, str]]:
+    """`parts` of `value` if the entity `label` names (refined by the value) is composite,
+    else none."""
+    refined = None if nullish(value) else refine(label, value)
+    family = None if refined is None else family_of(refined)
+    return parts(family, value) if family in COMPOSERS else []
+
+
 class Keyed(Protocol):
     """What `make` needs from the vault for one value and one attempt."""
 

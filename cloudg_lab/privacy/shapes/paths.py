@@ -25,10 +25,13 @@ _RESOURCE_PARTS = re.compile(r"([/:])")
 """An ARN's resource split into names and their separators."""
 
 
+def kept(segment: str) -> bool:
+    """Whether a path segment names a kind (`root`, `*`, a short number), not a resource."""
+    return segment in _KEEP_SEGMENTS or _SHORT_NUMBER.match(segment) is not None
+
+
 def _segment(value: str, sub: Sub) -> str:
-    if value in _KEEP_SEGMENTS or _SHORT_NUMBER.match(value):
-        return value
-    return sub(value, "resource_name")
+    return value if kept(value) else sub(value, "resource_name")
 
 
 def arn(value: str, sub: Sub) -> str | None:
