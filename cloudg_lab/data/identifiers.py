@@ -30,9 +30,20 @@ def arn_entity(arn: str) -> str:
 def identifiers(inv: Inventory) -> dict[str, str]:
     """value → entity for every asset id, name, ARN and account id, every finding's id and
     resource id and every edge endpoint (built column by column: an estate has millions)."""
+    return identifiers_by_shape(inv)[0]
+
+
+def identifiers_by_shape(inv: Inventory) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """`identifiers`, and the ARN column's values by the entity their shape gave them, those
+    that kept it: a reader taking the composite ones apart (the classifier) need not look for
+    them among all identifiers. (A plain dict: `set.difference` of a dict subclass iterates
+    the whole mapping.)"""
     known = dict.fromkeys(inv.names, "resource_name")
-    arns = {arn for arn in inv.arns if arn}
-    known.update({arn: arn_entity(arn) for arn in arns})
+    shapes: dict[str, set[str]] = {}
+    for arn in {arn for arn in inv.arns if arn}:
+        shapes.setdefault(arn_entity(arn), set()).add(arn)
+    for entity, arns in shapes.items():
+        known.update(dict.fromkeys(arns, entity))
     provider_of = {a: p for p, a in zip(inv.providers, inv.accounts, strict=True) if a}
     known.update({a: ACCOUNT_ENTITY.get(p, "account_id") for a, p in provider_of.items()})
     known.update(dict.fromkeys(inv.ids, "asset_id"))
@@ -44,9 +55,12 @@ def identifiers(inv: Inventory) -> dict[str, str]:
         known.update(dict.fromkeys(fresh, "asset_id"))  # finding ids quote resource names and ids
     # deleted, not copied: a few short values among hundreds of thousands (`compress` keeps
     # the keys whose length is below the minimum without a Python step per key)
-    for short in list(compress(known, map(MIN_LENGTH.__gt__, map(len, known)))):
+    shorts = list(compress(known, map(MIN_LENGTH.__gt__, map(len, known))))
+    for short in shorts:
         del known[short]
-    return known
+    # an ARN that is an account or an asset id too took that entity (set after the ARNs)
+    return known, {entity: arns.difference(provider_of, inv.row_of, shorts)
+                   for entity, arns in shapes.items()}
 
 
 def _address(text: str) -> bool:

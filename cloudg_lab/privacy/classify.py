@@ -18,7 +18,7 @@ identifiers' components come from `derive`.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -77,7 +77,8 @@ class DatasetClassifier:
     """The workspace's classifier (`data.workspace.Classifier`): a `Dictionary` per dataset."""
 
     def dataset(self, assets: Records, edges: Records, findings: Records,
-                identifiers: Mapping[str, str]) -> Dictionary:
+                identifiers: Mapping[str, str],
+                of_shape: Mapping[str, Collection[str]] | None = None) -> Dictionary:
         """The dictionary of a dataset's records: the members the loader decoded into columns
         are filed from the columns (their texts skipped by the views), the rest from the texts."""
         found: dict[str, str] = {}
@@ -88,7 +89,7 @@ class DatasetClassifier:
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
             found.update(identifiers)  # the columns know best what an id, a name or an account is
-            found.update(new_components(identifiers, _COMPOSITE_ENTITIES, found))
+            found.update(new_components(identifiers, _COMPOSITE_ENTITIES, found, of_shape))
             return Dictionary(found)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:

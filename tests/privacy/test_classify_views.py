@@ -105,3 +105,27 @@ def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> 
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert {"zx", "q7", "pq", "198.51.100.23", "fe80::1:9"} <= fast.keys() - known.keys()
+
+
+def test_lists_of_objects_get_views_and_sparse_members_are_kept_where_they_appear() -> None:
+    """A key that lists objects (`ingress: [{..}]`) gets a view of its own, whose keys are
+    learnt like any (some only in a later batch, some holding objects or lists of lists), and
+    a marking member met in a few records only is found in those."""
+    records: list[dict[str, Any]] = []
+    for n in range(FIRST_BATCH * 3):
+        rule: dict[str, Any] = {"port": n, "cidr": "10.0.0.0/8"}
+        if n % 97 == 5:
+            rule["owner"] = f"Ana{n} Lee"
+        if n > FIRST_BATCH * 2:
+            rule.update({"steward": {"name": f"Bo{n} Kim"}, "notes": [[f"x{n}", {"password": f"pw-{n}-z"}]]})
+        meta: dict[str, Any] = {"ingress": [rule, 7, "open"] if n % 2 else []}
+        if n == FIRST_BATCH * 3 - 1:
+            meta["ingress"] = [[{"owner": "Cy Last"}]]  # a list inside the list: walked
+        if n % 211 == 3:
+            meta["instance_id"] = f"i-{n:08x}"
+        records.append({"name": f"r{n}", "metadata": meta})
+    texts = [json.dumps(r).encode() for r in records]
+    found: dict[str, str] = {}
+    classify_texts(View(), texts, {}, found)
+    assert found == sensitive_values([json.loads(t) for t in texts])
+    assert {"Ana5 Lee", "i-00000003", "Bo259 Kim", "pw-259-z", "Cy Last"} <= found.keys()

@@ -14,7 +14,7 @@ the result is what the composers give, value by value.
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Collection, Container, Iterable, Mapping
 from itertools import compress, repeat
 from operator import eq
 
@@ -101,33 +101,32 @@ class _Found:
 
 
 def _unknown(values: set[str], known: Container[str]) -> set[str]:
-    return values.difference(known) if isinstance(known, dict | set | frozenset) else \
-        {v for v in values if v not in known}
+    """`values` not `known` (a set difference looks a plain dict up, iterates any other)."""
+    return values.difference(known) if type(known) is dict or isinstance(known, set | frozenset) \
+        else {v for v in values if v not in known}
 
 
 _SHAPES = {"arn": "arns", "azure_id": "azure_ids", "gcp_name": "gcp_names"}
 
 
-def new_components(identifiers: Mapping[str, str], composite: Container[str],
-                   known: Container[str]) -> dict[str, str]:
-    """component → entity for the components of the `identifiers` (value → entity label, in
-    order) whose label is `composite` that are not `known`, as `shapes.components` of each
-    value in turn would file them (the first value to hold a component decides its entity)."""
-    values = list(compress(identifiers, map(composite.__contains__, identifiers.values())))
-    labels = list(map(identifiers.__getitem__, values))
+def new_components(identifiers: Mapping[str, str], composite: Container[str], known: Container[str],
+                   of_shape: Mapping[str, Collection[str]] | None = None) -> dict[str, str]:
+    """component → entity for the components of the `identifiers` (value → entity label) whose
+    label is `composite` that are not `known`, as `shapes.components` of each value in turn
+    would file them (the first value to hold a component decides its entity). `of_shape`: the
+    values of each label, if the caller knows them (`data.identifiers.Identifiers`)."""
     found = _Found()
-    for label in set(labels):
-        of_label = list(compress(values, map(eq, labels, repeat(label))))
+    for label, values in (of_shape or _by_label(identifiers, composite)).items():
         family = family_of(canonical(label))
-        if family not in COMPOSERS:
+        if label not in composite or family not in COMPOSERS:
             continue
-        text = "\n".join(of_label)
+        text = "\n".join(values)
         if family not in _SHAPES:
-            found.odd += ((label, v) for v in of_label)
+            found.odd += ((label, v) for v in values)
             continue
-        if text.count("\n") != len(of_label) - 1:  # a value holds a line break
-            found.odd += ((label, v) for v in of_label if "\n" in v)
-            text = "\n".join(v for v in of_label if "\n" not in v)
+        if text.count("\n") != len(values) - 1:  # a value holds a line break
+            found.odd += ((label, v) for v in values if "\n" in v)
+            text = "\n".join(v for v in values if "\n" not in v)
         if family == "arn":
             found.arns(text)
         else:
@@ -138,8 +137,16 @@ def new_components(identifiers: Mapping[str, str], composite: Container[str],
         disputed.update(v for v in part.keys() & merged.keys() if part[v] != merged[v])
         merged.update(part)
     if disputed:
-        merged.update(_first_entities(zip(labels, values, strict=True), disputed))
+        in_order = ((label, v) for v, label in identifiers.items() if label in composite)
+        merged.update(_first_entities(in_order, disputed))
     return merged
+
+
+def _by_label(identifiers: Mapping[str, str], composite: Container[str]) -> dict[str, list[str]]:
+    """The values of each `composite` label."""
+    values = list(compress(identifiers, map(composite.__contains__, identifiers.values())))
+    labels = list(map(identifiers.__getitem__, values))
+    return {label: list(compress(values, map(eq, labels, repeat(label)))) for label in set(labels)}
 
 
 def _first_entities(composite: Iterable[tuple[str, str]], disputed: set[str]) -> dict[str, str]:
