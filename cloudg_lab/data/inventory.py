@@ -42,6 +42,9 @@ class Records:
 
     texts: Sequence[msgspec.Raw]
     columns: Mapping[str, Sequence[str | None]]
+    tags: Mapping[str, Mapping[str, Sequence[int]]] | None = None
+    """The records' tags as the loader indexed them (tag key → value as text → rows), for a
+    reader that need not decode them again; None for records without an index."""
 
 
 @dataclass(eq=False)
@@ -112,7 +115,7 @@ class Inventory:
         do: asset ids, names, ARNs and accounts, the ends of edges, findings' ids and resources
         (the ids made up for records without one are identifiers all the same)."""
         return (Records(self.raw, {"id": self.ids, "name": self.names, "arn": self.arns,
-                                   "account_id": self.accounts}),
+                                   "account_id": self.accounts}, self.tag_index),
                 Records(self.edge_raw, {"source_id": self.edge_src, "target_id": self.edge_dst}),
                 Records(self.finding_raw, {"id": self.finding_ids,
                                            "resource_id": self.finding_resources}))

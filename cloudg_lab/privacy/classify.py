@@ -28,6 +28,7 @@ from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
 from cloudg_lab.privacy.shapes.bulk import new_components
+from cloudg_lab.privacy.tagged import classify_tags
 from cloudg_lab.privacy.views import View, classify_columns, classify_texts
 
 if TYPE_CHECKING:
@@ -85,7 +86,10 @@ class DatasetClassifier:
         with _collector_paused():
             # views learn each dataset's keys afresh: concurrent loads share none
             for records, dropped in ((assets, ()), (edges, ("id",)), (findings, ())):
-                view = View(dropped=(*dropped, *records.columns))
+                if records.tags is not None:  # filed from the loader's index, not decoded
+                    classify_tags(records.tags, records.texts, identifiers, found)
+                view = View(dropped=(*dropped, *records.columns,
+                                     *(() if records.tags is None else ("tags",))))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
             found.update(identifiers)  # the columns know best what an id, a name or an account is

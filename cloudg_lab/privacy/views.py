@@ -211,7 +211,7 @@ class View:
             return True
         if member is not None and node.tagged:  # a tag value that is no scalar: tags walked whole
             return _walk(node.owner)
-        if member is None or member.mode not in (LEAFY, NESTED):
+        if member is None or member.mode not in (LEAFY, NESTED, LISTED):
             return False
         if member.mode == LEAFY and expected is not None and expected.group(1) == "object" and \
                 (not rest or _INDEX.fullmatch(rest)):
@@ -232,12 +232,12 @@ def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
                    found: dict[str, str]) -> None:
     """File into `found` the sensitive values of `texts` (JSON texts of records of `view`'s
     kind: str, bytes or msgspec.Raw) but for those `known`."""
-    filer = _Filer(known, found)
+    filer = Filer(known, found)
     start, size = 0, FIRST_BATCH
     while start < len(texts):
         batch = texts[start:start + size]
         start, size = start + size, min(size * 2, BATCH)
-        data = b"[" + _joined(batch) + b"]"
+        data = _array(batch)
         items = view.decode(data)
         if items is None:
             sensitive_values(msgspec.json.decode(data), known, found)
@@ -249,20 +249,28 @@ def classify_columns(columns: Mapping[str, Iterable[str | None]], known: Contain
                      found: dict[str, str]) -> None:
     """File into `found` the sensitive values of record members decoded already (a column of
     values per key, one per record), as `classify_texts` files a member, but for those `known`."""
-    filer = _Filer(known, found)
+    filer = Filer(known, found)
     for key, column in columns.items():  # ids and names, nearly all known: no set of them all
         filer.column(key, key_rule(key), filterfalse(known.__contains__, column))
 
 
-def _joined(texts: Sequence[Any]) -> bytes:
-    """The texts separated by commas (bytes and msgspec.Raw as they are, str encoded)."""
+def _array(texts: Sequence[Any]) -> bytes:
+    """The JSON array of the texts (bytes and msgspec.Raw as they are, str encoded), copied
+    once: `b"[" + joined + b"]"` would copy it all twice."""
+    parts = list(texts)
+    parts[0] = b"[" + _bytes(parts[0])
+    parts[-1] = _bytes(parts[-1]) + b"]"
     try:
-        return b",".join(texts)
+        return b",".join(parts)
     except TypeError:
-        return b",".join(t.encode() if isinstance(t, str) else t for t in texts)
+        return b",".join(map(_bytes, parts))
 
 
-class _Filer:
+def _bytes(text: Any) -> bytes:
+    return text.encode() if isinstance(text, str) else bytes(text)
+
+
+class Filer:
     """Files values into `found`, each (value, rule) once: tag values and most metadata repeat."""
 
     def __init__(self, known: Container[str], found: dict[str, str]) -> None:
