@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from cloudg_lab.data import paths
-from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers, identifiers_by_shape
+from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers, known_identifiers
 from cloudg_lab.data.inventory import Inventory, Records
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
@@ -248,8 +248,9 @@ class Workspace:
         """Classified once, before the dataset is registered: a failure registers nothing."""
         if self.classifier is None:
             return None
-        known, of_shape = identifiers_by_shape(inventory)
-        return self.classifier.dataset(*inventory.records(), _named(name, known), of_shape)
+        known = known_identifiers(inventory)  # the columns' values it holds are not handed over
+        return self.classifier.dataset(*inventory.records(known.outside), _named(name, known.values),
+                                       known.of_shape)
 
     def select(self, name: str, *, owner: str | None = None) -> Dataset:
         """Make `name` `owner`'s active dataset (the shared default's for None).

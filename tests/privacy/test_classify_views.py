@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cloudg_lab.data import load_inventory
-from cloudg_lab.data.workspace import own_identifiers
+from cloudg_lab.data.workspace import Workspace, own_identifiers
 from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
 from cloudg_lab.privacy.views import FIRST_BATCH, View, classify_texts
@@ -83,6 +84,7 @@ def test_a_generated_estate_gets_the_generic_dictionary(tmp_path: Path) -> None:
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert len(fast) > len(known)  # the records' secrets, people and names are in it
+    assert dict(_loaded(tmp_path).items()) == dict(generic.items())
 
 
 def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> None:
@@ -105,6 +107,15 @@ def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> 
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert {"zx", "q7", "pq", "198.51.100.23", "fe80::1:9"} <= fast.keys() - known.keys()
+    assert dict(_loaded(tmp_path).items()) == dict(generic.items())  # the columns' unknown values
+
+
+def _loaded(path: Path) -> Mapping[str, str]:
+    """The dictionary a workspace with the classifier makes of the dataset at `path` (the
+    columns' values handed over are those the identifiers leave out)."""
+    sensitive = Workspace(classifier=DatasetClassifier()).load(path, name="estate").sensitive
+    assert sensitive is not None
+    return sensitive
 
 
 def test_lists_of_objects_get_views_and_sparse_members_are_kept_where_they_appear() -> None:
