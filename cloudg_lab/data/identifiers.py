@@ -70,21 +70,23 @@ def known_identifiers(inv: Inventory) -> Known:
     known.update(dict.fromkeys(inv.row_of, "asset_id"))  # the ids, all distinct
     ends = {"finding_resources": set(inv.finding_resources), "edge_src": set(inv.edge_src),
             "edge_dst": set(inv.edge_dst), "finding_ids": set(inv.finding_ids)}
+    addresses: dict[str, set[str]] = {}
     for column, values in ends.items():
         fresh = values.difference(known)
         if column.startswith("edge"):
             # an endpoint that is no asset names one all the same, unless it is an address
-            fresh = {e for e in fresh if not _address(e)}
+            addresses[column] = {e for e in fresh if _address(e)}
+            fresh.difference_update(addresses[column])
         known.update(dict.fromkeys(fresh, "asset_id"))  # finding ids quote resource names and ids
     # deleted, not copied: a few short values among hundreds of thousands (`compress` keeps
     # the keys whose length is below the minimum without a Python step per key)
     shorts = list(compress(known, map(MIN_LENGTH.__gt__, map(len, known))))
     for short in shorts:
         del known[short]
-    outside = {column: values.difference(known) for column, values in ends.items()}
     held: dict[str, Container[str]] = {"names": names, "arns": arns, "accounts": provider_of,
-                                       "ids": inv.row_of}
-    outside.update({column: {s for s in shorts if s in values} for column, values in held.items()})
+                                       "ids": inv.row_of, **ends}
+    outside = {column: {s for s in shorts if s in values} | addresses.get(column, set())
+               for column, values in held.items()}
     return Known(known, {entity: of_entity.difference(provider_of, inv.row_of, shorts)
                          for entity, of_entity in shapes.items()}, outside)
 

@@ -24,7 +24,7 @@ from cloudg_lab.privacy.shapes.bulk import new_components
 POOL = ["558073021573", "acme-data-306159", "31c09181-c298-4778-b985-2e511cc427ea", "rg-ledger",
         "vm-ledger-1", "Ledger_Store", "i-0782483fd5c72eb42", "*", "", "root", "$LATEST", "12",
         "none", "N/A", "aws", "global", "x", "ünïcode-7", "name\nbroken", "s3", "default", "12345",
-        "projects", "zones", "providers"]
+        "projects", "zones", "providers", "   none   ", "Undefined", "\t12"]
 KEYS = ["subscriptions", "SUBSCRIPTIONS", "resourceGroups", "resourcegroups", "providers",
         "managementGroups", "Microsoft.Compute", "virtualMachines", "extensions", "", "Microsoft.Network"]
 COLLECTIONS = ["zones", "ZONES", "regions", "locations", "global", "instances", "serviceAccounts",

@@ -33,6 +33,8 @@ LABELS = {"resource": "res", "resource_group": "rg", "dataset": "ds", "person": 
 """Families rendered `<label>-<hex of the value's digest>` (`derive` indexes them by that hex)."""
 _NULLISH = frozenset({"", "none", "null", "n/a", "na", "-", "*", "unknown", "undefined", "global",
                       "true", "false", "nil"})
+LONGEST_NULLISH = max(map(len, _NULLISH))
+"""No longer value, unless blanks surround it, is `nullish`."""
 
 
 COMPOSERS: dict[str, Callable[[str, paths.Sub], str | None]] = {

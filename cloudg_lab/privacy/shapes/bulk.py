@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Container, Iterable, Mapping
 from itertools import compress, repeat
-from operator import eq
+from operator import eq, gt, ne
 
 from cloudg_lab.privacy.entities import canonical, family_of
-from cloudg_lab.privacy.shapes import COMPOSERS, components, nullish, refine
-from cloudg_lab.privacy.shapes.paths import kept
+from cloudg_lab.privacy.shapes import COMPOSERS, LONGEST_NULLISH, components, nullish, refine
+from cloudg_lab.privacy.shapes.paths import LONGEST_KEPT, kept
 
 _SEG = r"[^/\n\x80-\U0010ffff]"
 """A character of one path segment the patterns take: ASCII, so that path keys compare without
@@ -85,8 +85,7 @@ class _Found:
     def fresh(self, known: Container[str]) -> tuple[list[dict[str, str]], set[str]]:
         """The components not `known`, as one mapping to their entity per kind of component,
         and those that odd values would file as different entities."""
-        names = _unknown(self.names, known)
-        out = [dict.fromkeys([n for n in names if not kept(n) and not nullish(n)], "resource_name")]
+        out = [dict.fromkeys(_resources(_unknown(self.names, known)), "resource_name")]
         for entity, values in self.typed.items():
             refined = ((v, refine(entity, v)) for v in _unknown(values, known) if not nullish(v))
             out.append({v: e for v, e in refined if e is not None})
@@ -98,6 +97,18 @@ class _Found:
                     disputed.add(part)
         out.append(odd)
         return out, disputed
+
+
+def _resources(names: set[str]) -> set[str]:
+    """The `names` that name resources: neither segments a composer keeps nor placeholders.
+    Only a short name, or one with blanks around it, can be either: only those are asked."""
+    listed = list(names)
+    doubtful = set(compress(listed, map(gt, repeat(_DOUBTFUL + 1), map(len, listed))))
+    doubtful.update(compress(listed, map(ne, listed, map(str.strip, listed))))
+    return names.difference([n for n in doubtful if kept(n) or nullish(n)])
+
+
+_DOUBTFUL = max(LONGEST_KEPT, LONGEST_NULLISH)
 
 
 def _unknown(values: set[str], known: Container[str]) -> set[str]:

@@ -20,6 +20,8 @@ Sub = Callable[[str, str], str]
 _KEEP_SEGMENTS = frozenset({"", "*", "root", "$LATEST", "default", "app", "net", "gwy"})
 """Segments that name a kind, not a resource (`app`/`net`/`gwy`: load balancer types)."""
 _SHORT_NUMBER = re.compile(r"^\d{1,4}$")
+LONGEST_KEPT = max(4, *map(len, _KEEP_SEGMENTS))
+"""No longer segment is `kept`."""
 _UNTYPED_SERVICES = frozenset({"s3", "sns", "sqs"})
 _RESOURCE_PARTS = re.compile(r"([/:])")
 """An ARN's resource split into names and their separators."""
