@@ -19,11 +19,15 @@ MIN_LENGTH = 3
 ACCOUNT_ENTITY = {"AWS": "aws_account_id", "AZURE": "azure_subscription_id", "GCP": "gcp_project"}
 
 
+_SHAPED = ("aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id")
+"""What `arn_entity` may say."""
+
+
 def arn_entity(arn: str) -> str:
     """The entity type of a resource identifier by its shape."""
     if arn.startswith("arn:"):
         return "aws_arn"
-    if arn.lower().startswith("/subscriptions/"):
+    if arn[:15].lower() == "/subscriptions/":  # only the head lowered, not the whole id
         return "azure_resource_id"
     if arn.startswith(("//", "projects/")):
         return "gcp_resource_name"
@@ -56,10 +60,10 @@ def known_identifiers(inv: Inventory) -> Known:
     read once: its distinct values are kept to tell afterwards which of them were left out."""
     names = dict.fromkeys(inv.names, "resource_name")
     known = names.copy()
-    shapes: dict[str, set[str]] = {}
+    shapes: dict[str, set[str]] = {entity: set() for entity in _SHAPED}
     arns = cast("set[str]", set(inv.arns).difference((None, "")))
     for arn in arns:
-        shapes.setdefault(arn_entity(arn), set()).add(arn)
+        shapes[arn_entity(arn)].add(arn)
     for entity, of_entity in shapes.items():
         known.update(dict.fromkeys(of_entity, entity))
     accounts: dict[str | None, str] = dict(zip(inv.accounts, inv.providers, strict=True))
