@@ -11,8 +11,11 @@ Values that only a pattern recognises (an e-mail, an IP, a token format) need no
 pattern detectors find them anywhere. The records are read through views tuned to the data
 (`views`), which look only at the members whose key rules can mark something and walk those as
 the generic walk (`sensitive`) does; the members the loader decoded already (ids, names, ARNs,
-accounts, edge ends) are filed from its columns instead of being decoded twice; the
-identifiers' components come from `derive`.
+accounts, edge ends) are filed from its columns instead of being decoded twice (only the values
+the identifiers leave out are handed over), the tags from its tag index (`tagged`); the
+components of composite identifiers (an ARN's account) are found for all of them at once
+(`shapes.bulk`). `dataset_dictionary` is the reference all this must agree with: every record
+decoded and walked, every composite value taken apart on its own (`derive`).
 """
 
 from __future__ import annotations
