@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
-from cloudg_lab.privacy.sensitive import fileable, leaves, record, sensitive_values
+from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
 _LEAFY = Scalar | list[Scalar]
@@ -275,7 +275,7 @@ class Filer:
 
     def __init__(self, known: Container[str], found: dict[str, str]) -> None:
         self.known, self.found = known, found
-        self.done: set[tuple[Any, int]] = set()
+        self.done: dict[int, set[Any]] = {}
 
     def node(self, node: Node, items: Sequence[Any]) -> None:
         """File what `node`'s members hold: its FILE members' sinks, and the members walked
@@ -311,18 +311,23 @@ class Filer:
                     distinct.add(value)
         fresh = distinct.difference(self.known) if type(self.known) is dict else \
             set(filterfalse(self.known.__contains__, distinct))
-        done, found = self.done, self.found
-        for value in fresh:
-            seen = (value, id(rule))
-            if seen not in done:
-                done.add(seen)
-                record(found, value, rule)
+        done = self._done(rule)
+        fresh.difference_update(done)
+        done.update(fresh)
+        record_all(self.found, fresh, rule)
 
     def file(self, value: Any, rule: KeyRule) -> None:
-        seen = (value, id(rule))  # rules are interned: one object per distinct rule
-        if seen not in self.done and value not in self.known:
-            self.done.add(seen)
+        done = self._done(rule)
+        if value not in done and value not in self.known:
+            done.add(value)
             record(self.found, value, rule)
+
+    def _done(self, rule: KeyRule) -> set[Any]:
+        """The values filed under `rule` so far (rules are interned: one object per rule)."""
+        done = self.done.get(id(rule))
+        if done is None:
+            done = self.done[id(rule)] = set()
+        return done
 
     def generic(self, node: dict[str, Any]) -> None:
         for value, rule in leaves(node):

@@ -89,13 +89,20 @@ def nullish(value: str) -> bool:
     return len(value) < 2 or value.strip().lower() in _NULLISH
 
 
+_ADDRESSES = frozenset({"ip_address", "cidr", "private_ip", "public_ip", "ipv6", "private_cidr",
+                        "public_cidr"})
+_ACCOUNTS = frozenset({"aws_account_id", "azure_subscription_id", "azure_tenant_id",
+                       "gcp_project_id"})
+BY_VALUE = _ADDRESSES | _ACCOUNTS | {"email", "aws_arn"}
+"""The (canonical) entities `refine` may change by the value; it keeps any other."""
+
+
 def refine(entity: str, value: str) -> str | None:
     """The entity `value` really is, given what a key or the workspace said; None: not one."""
     entity = canonical(entity)
-    if entity in ("ip_address", "cidr", "private_ip", "public_ip", "ipv6", "private_cidr",
-                  "public_cidr"):
+    if entity in _ADDRESSES:
         return refine_ip(value)
-    if entity in ("aws_account_id", "azure_subscription_id", "azure_tenant_id", "gcp_project_id"):
+    if entity in _ACCOUNTS:
         if _UUID.match(value):
             return entity if entity.startswith("azure") else "azure_subscription_id"
         if _DIGITS.match(value):
