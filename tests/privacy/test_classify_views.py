@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from cloudg_lab.data import load_inventory
 from cloudg_lab.data.workspace import Workspace, own_identifiers
 from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
-from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.detectors.keys import key_rule
+from cloudg_lab.privacy.sensitive import record_all, sensitive_values
 from cloudg_lab.privacy.views import FIRST_BATCH, View, classify_texts
 from cloudg_lab.sample import generate
 
@@ -140,3 +141,27 @@ def test_lists_of_objects_get_views_and_sparse_members_are_kept_where_they_appea
     classify_texts(View(), texts, {}, found)
     assert found == sensitive_values([json.loads(t) for t in texts])
     assert {"Ana5 Lee", "i-00000003", "Bo259 Kim", "pw-259-z", "Cy Last"} <= found.keys()
+
+
+def test_values_are_filed_as_their_rule_and_shape_say() -> None:
+    """`record_all` settles the rule once for a column: each value still gets its own shape's
+    entity (an address under a name key, an account id that is a UUID, an e-mail key's name)."""
+    cases = [(key_rule("name"), " billing-db ", {"billing-db": "resource_name"}),
+             (key_rule("name"), "10.0.0.5", {"10.0.0.5": "private_ip"}),
+             (key_rule("name"), "127.0.0.1", {}),  # a special address names nothing
+             (key_rule("account_id"), "31c09181-c298-4778-b985-2e511cc427ea",
+              {"31c09181-c298-4778-b985-2e511cc427ea": "azure_subscription_id"}),
+             (key_rule("account_id"), 618243790115.0, {"618243790115": "aws_account_id"}),
+             (key_rule("assets"), 250000, {}), (key_rule("email"), "Ana Lee", {"Ana Lee": "person"}),
+             (key_rule("db_password"), "abc", {}), (key_rule("db_password"), 12345, {"12345": "password"}),
+             (key_rule("owner"), "N/A", {}), (key_rule("owner"), True, {})]
+    together: dict[str, str] = {}
+    for rule, value, expected in cases:
+        alone: dict[str, str] = {}
+        record_all(alone, [value], rule)
+        assert alone == expected, value
+        together.update(expected)
+    mixed: dict[str, str] = {}
+    for rule in {id(r): r for r, _, _ in cases}.values():
+        record_all(mixed, [v for r, v, _ in cases if r is rule], rule)
+    assert mixed == together
