@@ -7,7 +7,10 @@ field; patterns alone cannot know that `billing-db-01` is a name. This map can.
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Container
+from dataclasses import dataclass
 from itertools import compress
+from typing import cast
 
 from cloudg_lab.data.inventory import Inventory
 
@@ -16,37 +19,80 @@ MIN_LENGTH = 3
 ACCOUNT_ENTITY = {"AWS": "aws_account_id", "AZURE": "azure_subscription_id", "GCP": "gcp_project"}
 
 
+_SHAPED = ("aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id")
+"""What `arn_entity` may say."""
+
+
 def arn_entity(arn: str) -> str:
     """The entity type of a resource identifier by its shape."""
     if arn.startswith("arn:"):
         return "aws_arn"
-    if arn.lower().startswith("/subscriptions/"):
+    if arn[:15].lower() == "/subscriptions/":  # only the head lowered, not the whole id
         return "azure_resource_id"
     if arn.startswith(("//", "projects/")):
         return "gcp_resource_name"
     return "resource_id"
 
 
+@dataclass(frozen=True)
+class Known:
+    """A dataset's identifiers, and what a reader of its records (the classifier) would
+    otherwise look for among them again."""
+
+    values: dict[str, str]
+    """value → entity (`identifiers`)."""
+    of_shape: dict[str, set[str]]
+    """The ARN column's values by the entity their shape gave them, those that kept it (an ARN
+    that is an account or an asset id too took that entity)."""
+    outside: dict[str, set[str]]
+    """By column of the inventory (`names`, `edge_src`, ...), its values that are no
+    identifiers: too short, or addresses at an edge's end."""
+
+
 def identifiers(inv: Inventory) -> dict[str, str]:
     """value → entity for every asset id, name, ARN and account id, every finding's id and
     resource id and every edge endpoint (built column by column: an estate has millions)."""
-    known = dict.fromkeys(inv.names, "resource_name")
-    arns = {arn for arn in inv.arns if arn}
-    known.update({arn: arn_entity(arn) for arn in arns})
-    provider_of = {a: p for p, a in zip(inv.providers, inv.accounts, strict=True) if a}
+    return known_identifiers(inv).values
+
+
+def known_identifiers(inv: Inventory) -> Known:
+    """`identifiers` with the ARNs by shape and the columns' values left out. Each column is
+    read once: its distinct values are kept to tell afterwards which of them were left out."""
+    names = dict.fromkeys(inv.names, "resource_name")
+    known = names.copy()
+    shapes: dict[str, set[str]] = {entity: set() for entity in _SHAPED}
+    arns = cast("set[str]", set(inv.arns).difference((None, "")))
+    for arn in arns:
+        shapes[arn_entity(arn)].add(arn)
+    for entity, of_entity in shapes.items():
+        known.update(dict.fromkeys(of_entity, entity))
+    accounts: dict[str | None, str] = dict(zip(inv.accounts, inv.providers, strict=True))
+    accounts.pop(None, None)
+    accounts.pop("", None)
+    provider_of = cast("dict[str, str]", accounts)  # the last provider of each account
     known.update({a: ACCOUNT_ENTITY.get(p, "account_id") for a, p in provider_of.items()})
-    known.update(dict.fromkeys(inv.ids, "asset_id"))
-    for column in (inv.finding_resources, inv.edge_src, inv.edge_dst, inv.finding_ids):
-        fresh = set(column).difference(known)
-        if column is inv.edge_src or column is inv.edge_dst:
+    known.update(dict.fromkeys(inv.row_of, "asset_id"))  # the ids, all distinct
+    ends = {"finding_resources": set(inv.finding_resources), "edge_src": set(inv.edge_src),
+            "edge_dst": set(inv.edge_dst), "finding_ids": set(inv.finding_ids)}
+    addresses: dict[str, set[str]] = {}
+    for column, values in ends.items():
+        fresh = values.difference(known)
+        if column.startswith("edge"):
             # an endpoint that is no asset names one all the same, unless it is an address
-            fresh = {e for e in fresh if not _address(e)}
+            addresses[column] = {e for e in fresh if _address(e)}
+            fresh.difference_update(addresses[column])
         known.update(dict.fromkeys(fresh, "asset_id"))  # finding ids quote resource names and ids
     # deleted, not copied: a few short values among hundreds of thousands (`compress` keeps
     # the keys whose length is below the minimum without a Python step per key)
-    for short in list(compress(known, map(MIN_LENGTH.__gt__, map(len, known)))):
+    shorts = list(compress(known, map(MIN_LENGTH.__gt__, map(len, known))))
+    for short in shorts:
         del known[short]
-    return known
+    held: dict[str, Container[str]] = {"names": names, "arns": arns, "accounts": provider_of,
+                                       "ids": inv.row_of, **ends}
+    outside = {column: {s for s in shorts if s in values} | addresses.get(column, set())
+               for column, values in held.items()}
+    return Known(known, {entity: of_entity.difference(provider_of, inv.row_of, shorts)
+                         for entity, of_entity in shapes.items()}, outside)
 
 
 def _address(text: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -38,10 +38,14 @@ def new_postings() -> array[int]:
 class Records:
     """One kind of record as loaded, for a reader of the records (the classifier): each
     record's JSON text, and the columns already decoded from some of its members, by key (one
-    value per record as text, None where it has none), which that reader need not decode again."""
+    value per record as text, None where it has none; or only the values the reader does not
+    know otherwise, see `Inventory.records`), which that reader need not decode again."""
 
     texts: Sequence[msgspec.Raw]
-    columns: Mapping[str, Sequence[str | None]]
+    columns: Mapping[str, Collection[str | None]]
+    tags: Mapping[str, Mapping[str, Sequence[int]]] | None = None
+    """The records' tags as the loader indexed them (tag key → value as text → rows), for a
+    reader that need not decode them again; None for records without an index."""
 
 
 @dataclass(eq=False)
@@ -107,15 +111,23 @@ class Inventory:
 
     # ------------------------------------------------------------------ records
 
-    def records(self) -> tuple[Records, Records, Records]:
+    def records(self, only: Mapping[str, Collection[str]] | None = None,
+                ) -> tuple[Records, Records, Records]:
         """(assets, edges, findings) with the columns that hold members' values as the records
         do: asset ids, names, ARNs and accounts, the ends of edges, findings' ids and resources
-        (the ids made up for records without one are identifiers all the same)."""
-        return (Records(self.raw, {"id": self.ids, "name": self.names, "arn": self.arns,
-                                   "account_id": self.accounts}),
-                Records(self.edge_raw, {"source_id": self.edge_src, "target_id": self.edge_dst}),
-                Records(self.finding_raw, {"id": self.finding_ids,
-                                           "resource_id": self.finding_resources}))
+        (the ids made up for records without one are identifiers all the same). `only`: by
+        column (`names`, `edge_src`, ...), the values to hand over instead of the whole column
+        (those a reader does not know yet)."""
+        def column(name: str) -> Collection[str | None]:
+            return getattr(self, name) if only is None else only[name]
+
+        return (Records(self.raw, {"id": column("ids"), "name": column("names"),
+                                   "arn": column("arns"), "account_id": column("accounts")},
+                        self.tag_index),
+                Records(self.edge_raw, {"source_id": column("edge_src"),
+                                        "target_id": column("edge_dst")}),
+                Records(self.finding_raw, {"id": column("finding_ids"),
+                                           "resource_id": column("finding_resources")}))
 
     def source(self, row: int) -> dict[str, Any]:
         """The asset's decoded source record (unknown fields included, `raw_data` removed)."""

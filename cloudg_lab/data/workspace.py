@@ -16,7 +16,7 @@ import datetime as dt
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from cloudg_lab.data import paths
-from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers
+from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers, known_identifiers
 from cloudg_lab.data.inventory import Inventory, Records
 from cloudg_lab.data.loader import INVENTORY_FILE, LoadProgress, load_inventory
 from cloudg_lab.errors import InvalidArgumentsError, NoDatasetError
@@ -76,7 +76,11 @@ class Dataset:
 
 def own_identifiers(name: str, inventory: Inventory) -> dict[str, str]:
     """Real identifiers of a dataset, its own name included → entity type."""
-    known = identifiers(inventory)  # its own: updated, not copied
+    return _named(name, identifiers(inventory))
+
+
+def _named(name: str, known: dict[str, str]) -> dict[str, str]:
+    """`known` (its own: updated, not copied) with the dataset's name."""
     if len(name) >= MIN_LENGTH:
         known[name] = "dataset_name"
     return known
@@ -86,9 +90,11 @@ class Classifier(Protocol):
     """What the privacy side makes of a dataset at load (the workspace knows no detector)."""
 
     def dataset(self, assets: Records, edges: Records, findings: Records,
-                identifiers: Mapping[str, str]) -> Mapping[str, str]:
+                identifiers: Mapping[str, str],
+                of_shape: Mapping[str, Collection[str]] | None = None) -> Mapping[str, str]:
         """value → entity of every sensitive value of the records (their JSON texts: msgspec.Raw
-        views into the files' bytes, and the loader's columns of some members)."""
+        views into the files' bytes, and the loader's columns of some members); `of_shape`:
+        the ARN column's values by the entity of `identifiers` their shape gave them."""
         ...
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Mapping[str, str]:
@@ -242,7 +248,9 @@ class Workspace:
         """Classified once, before the dataset is registered: a failure registers nothing."""
         if self.classifier is None:
             return None
-        return self.classifier.dataset(*inventory.records(), own_identifiers(name, inventory))
+        known = known_identifiers(inventory)  # the columns' values it holds are not handed over
+        return self.classifier.dataset(*inventory.records(known.outside), _named(name, known.values),
+                                       known.of_shape)
 
     def select(self, name: str, *, owner: str | None = None) -> Dataset:
         """Make `name` `owner`'s active dataset (the shared default's for None).

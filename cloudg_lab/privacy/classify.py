@@ -11,14 +11,17 @@ Values that only a pattern recognises (an e-mail, an IP, a token format) need no
 pattern detectors find them anywhere. The records are read through views tuned to the data
 (`views`), which look only at the members whose key rules can mark something and walk those as
 the generic walk (`sensitive`) does; the members the loader decoded already (ids, names, ARNs,
-accounts, edge ends) are filed from its columns instead of being decoded twice; the
-identifiers' components come from `derive`.
+accounts, edge ends) are filed from its columns instead of being decoded twice (only the values
+the identifiers leave out are handed over), the tags from its tag index (`tagged`); the
+components of composite identifiers (an ARN's account) are found for all of them at once
+(`shapes.bulk`). `dataset_dictionary` is the reference all this must agree with: every record
+decoded and walked, every composite value taken apart on its own (`derive`).
 """
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -27,6 +30,8 @@ import msgspec
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.shapes.bulk import new_components
+from cloudg_lab.privacy.tagged import classify_tags
 from cloudg_lab.privacy.views import View, classify_columns, classify_texts
 
 if TYPE_CHECKING:
@@ -39,17 +44,19 @@ __all__ = ["DatasetClassifier", "dataset_dictionary", "sensitive_values"]
 
 def dataset_dictionary(raw_records: Iterable[str | bytes], identifiers: Mapping[str, str]) -> Dictionary:
     """The dictionary of one dataset: its identifiers (ids, names, ARNs, accounts) with their
-    components, plus the sensitive values of its records (`raw_records`: their JSON text)."""
+    components, plus the sensitive values of its records (`raw_records`: their JSON text),
+    each record decoded and walked, each composite value taken apart on its own: the
+    reference `DatasetClassifier` must agree with."""
     found = sensitive_values((msgspec.json.decode(raw) for raw in raw_records), identifiers)
-    return _dictionary(found, identifiers)
-
-
-def _dictionary(found: dict[str, str], identifiers: Mapping[str, str]) -> Dictionary:
     found.update(identifiers)  # the columns know best what an id, a name or an account is
-    composite = {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
-    for value, entity in derive.candidates(composite):
+    for value, entity in derive.candidates(_composite(identifiers)):
         found.setdefault(value, entity)
     return Dictionary(found)
+
+
+def _composite(identifiers: Mapping[str, str]) -> dict[str, str]:
+    """The identifiers whose values may be paths of other identifiers, in order."""
+    return {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
 
 
 @contextmanager
@@ -74,17 +81,23 @@ class DatasetClassifier:
     """The workspace's classifier (`data.workspace.Classifier`): a `Dictionary` per dataset."""
 
     def dataset(self, assets: Records, edges: Records, findings: Records,
-                identifiers: Mapping[str, str]) -> Dictionary:
+                identifiers: Mapping[str, str],
+                of_shape: Mapping[str, Collection[str]] | None = None) -> Dictionary:
         """The dictionary of a dataset's records: the members the loader decoded into columns
         are filed from the columns (their texts skipped by the views), the rest from the texts."""
         found: dict[str, str] = {}
         with _collector_paused():
             # views learn each dataset's keys afresh: concurrent loads share none
             for records, dropped in ((assets, ()), (edges, ("id",)), (findings, ())):
-                view = View(dropped=(*dropped, *records.columns))
+                if records.tags is not None:  # filed from the loader's index, not decoded
+                    classify_tags(records.tags, records.texts, identifiers, found)
+                view = View(dropped=(*dropped, *records.columns,
+                                     *(() if records.tags is None else ("tags",))))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
-            return _dictionary(found, identifiers)
+            found.update(identifiers)  # the columns know best what an id, a name or an account is
+            found.update(new_components(identifiers, _COMPOSITE_ENTITIES, found, of_shape))
+            return Dictionary(found)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:
         merged: dict[str, str] = {}

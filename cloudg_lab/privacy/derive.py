@@ -67,29 +67,11 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
         refined = refine(entity, value) if not nullish(value) else None
         if refined is None:
             continue
-        composer = shapes.COMPOSERS.get(family_of(refined))
-        if composer is None:
+        family = family_of(refined)
+        if family not in COMPOSITE:
             yield value, refined
-            continue
-        if not decompose:
-            continue
-        parts = _Components()
-        composer(value, parts.sub)  # as `shapes.make` would, without its other families
-        for part, part_entity in parts.found:
-            atomic = refine(canonical(part_entity), part)
-            if atomic is not None and not nullish(part):
-                yield part, atomic
-
-
-class _Components:
-    """A stand-in for the vault's `sub` that only collects the components it is asked for."""
-
-    def __init__(self) -> None:
-        self.found: list[Candidate] = []
-
-    def sub(self, value: str, entity: str) -> str:
-        self.found.append((value, entity))
-        return value
+        elif decompose:
+            yield from shapes.parts(family, value)
 
 
 def digest_index(token_key: bytes, namespace: str, pairs: Iterable[Candidate]) -> DigestIndex:

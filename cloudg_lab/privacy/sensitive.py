@@ -15,7 +15,7 @@ from typing import Any
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.entities import canonical
-from cloudg_lab.privacy.shapes import nullish, refine
+from cloudg_lab.privacy.shapes import BY_VALUE, nullish, refine
 
 SECRET = key_rule("secret")
 MIN_SECRET = 4
@@ -43,27 +43,40 @@ def sensitive_values(records: Iterable[Any], known: Container[str] = (),
 
 
 def record(found: dict[str, str], value: Any, rule: KeyRule) -> None:
-    text = _text(value)
-    if text is None or nullish(text):
-        return
+    """File `value` under `rule` (`record_all` of one value)."""
+    record_all(found, (value,), rule)
+
+
+def record_all(found: dict[str, str], values: Iterable[Any], rule: KeyRule) -> None:
+    """File each of `values` under `rule`, in turn: a secret whatever it is, a typed value as
+    its shape refines the rule's entity. What holds for the rule is settled once."""
     if rule.kind == "sensitive":
-        if len(text) >= MIN_SECRET:
-            found[text] = rule.entity or "secret"
+        secret = rule.entity or "secret"
+        for text in map(_text, values):
+            if text is not None and len(text) >= MIN_SECRET and not nullish(text):
+                found[text] = secret
         return
     entity = rule.entity
     if entity is None or entity in _UNTYPED or rule.kind not in ("typed", "asset"):
         return
-    if not isinstance(value, str) and not rule.numbers:
-        return  # a count under `assets` or `accounts` is a count, however large
-    if text[:1].isdigit() and ("." in text or ":" in text):
-        address = refine_ip(text.strip())
-        if address is not None:  # an address under a name key: its own shape decides
-            if not address.startswith("special"):
-                found.setdefault(text.strip(), address)
-            return
-    refined = refine(canonical(entity), text.strip())
-    if refined is not None:
-        found.setdefault(text.strip(), refined)
+    label = canonical(entity)
+    kept = label not in BY_VALUE
+    for value in values:
+        if not isinstance(value, str) and not rule.numbers:
+            continue  # a count under `assets` or `accounts` is a count, however large
+        text = _text(value)
+        if text is None or nullish(text):
+            continue
+        stripped = text.strip()
+        if text[:1].isdigit() and ("." in text or ":" in text):
+            address = refine_ip(stripped)
+            if address is not None:  # an address under a name key: its own shape decides
+                if not address.startswith("special"):
+                    found.setdefault(stripped, address)
+                continue
+        refined = label if kept else refine(label, stripped)
+        if refined is not None:
+            found.setdefault(stripped, refined)
 
 
 def _text(value: Any) -> str | None:

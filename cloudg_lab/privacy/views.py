@@ -6,11 +6,15 @@ while most of a record is scalars under keys that can mark nothing (`asset_type`
 member per key met so far at that position, typed by the key's rule:
 
 - a key whose rule can file a value (`name`, `owner`, `password`...) is decoded whole and
-  handed to the generic walk (`sensitive`), a column at a time, each distinct value once;
+  handed to the generic walk (`sensitive`), a column at a time, each distinct value once; its
+  member is of a marker type, so msgspec hands each value it meets to the view's `dec_hook`,
+  which keeps it: a member absent from most records (`metadata.instance_id`) costs nothing
+  where it is absent;
 - any other key is declared a scalar or a list of scalars, which msgspec checks and drops
-  without Python seeing it; an object under it gets a view of its own (`metadata`), anything
-  deeper is decoded and walked; the object under `tags` gets a view whose members are ruled
-  by their tag keys (tags given as `{"Key": .., "Value": ..}` pairs are walked).
+  without Python seeing it; an object under it (`metadata`), or a list of objects
+  (`ingress: [{..}]`), gets a view of its own, anything deeper is decoded and walked; the
+  object under `tags` gets a view whose members are ruled by their tag keys (tags given as
+  `{"Key": .., "Value": ..}` pairs are walked).
 
 The view forbids unknown members, so a key never met fails the batch, the error names the key
 and where it sits, the view learns it, and the batch is decoded again: a dataset's vocabulary is
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import filterfalse
 from operator import attrgetter
 from typing import Any
@@ -30,7 +34,7 @@ from typing import Any
 import msgspec
 
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
-from cloudg_lab.privacy.sensitive import fileable, leaves, record, sensitive_values
+from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
 _LEAFY = Scalar | list[Scalar]
@@ -39,10 +43,12 @@ FIRST_BATCH, BATCH = 128, 8192
 decodes the batch again), then more."""
 MAX_LESSONS = 256
 """Keys a view may learn on one batch before the batch goes to the generic walk."""
-FILE, WALK, NESTED, LEAFY = "file", "walk", "nested", "leafy"
+FILE, WALK, NESTED, LISTED, LEAFY = "file", "walk", "nested", "listed", "leafy"
 _UNKNOWN = re.compile(r"^Object contains unknown field `(.*)` - at `(\$[^`]*)`$", re.S)
 _EXPECTED = re.compile(r"^Expected `[^`]*`, got `(\w+)` - at `(\$[^`]*)`$", re.S)
 _ROW = re.compile(r"^\$\[\d+\]")
+_INDEX = re.compile(r"^\[\d+\]")
+_SCALARS = (str, int, float, bool)
 _PAIR_KEYS = frozenset({"Key", "key", "Value", "value"})
 """Keys that make a tags object a tag pair, ruled otherwise (`sensitive.tag_pair`)."""
 
@@ -54,6 +60,18 @@ class _Member:
     mode: str
     rule: KeyRule
     node: Node | None = None
+    scalar_only: bool = False
+    """A tag's: its rule holds only for a scalar value."""
+    marker: Any = None
+    """The instance of the marker type a FILE member is declared as (what `dec_hook` returns)."""
+    sink: list[Any] = field(default_factory=list)
+    """The values `dec_hook` kept for a FILE member, in the batch being decoded."""
+
+
+class _Filed:
+    """A marker type: msgspec hands every value of a member so declared to `dec_hook`."""
+
+    __slots__ = ()
 
 
 class Node:
@@ -81,16 +99,30 @@ class Node:
         else:
             rule = key_rule(key)
             mode = NESTED if rule is TAGS else FILE if fileable(rule) else LEAFY
-        member = self.members[key] = _Member(key, f"m{len(self.members)}", mode, rule)
+        member = self.members[key] = _Member(key, f"m{len(self.members)}", mode, rule,
+                                             scalar_only=self.tagged)
         if mode == NESTED:
             member.node = Node(owner=member)
         return True
 
-    def struct(self) -> Any:
+    @property
+    def extracts(self) -> bool:
+        """Whether classifying this node needs its Structs (a member walked), not only what
+        `dec_hook` kept."""
+        return any(m.mode == WALK or (m.node is not None and m.node.extracts)
+                   for m in self.members.values())
+
+    def struct(self, markers: dict[type, _Member]) -> Any:
+        """The Struct of this node; the FILE members' marker types are entered in `markers`."""
         fields: list[tuple[str, Any, Any]] = []
         for m in self.members.values():
-            kind = _LEAFY if m.mode == LEAFY else self._nested(m) if m.mode == NESTED else \
-                Scalar if self.tagged else Any  # a tag's rule holds only for a scalar value
+            if m.mode == FILE:
+                marker = type(f"Filed{len(markers)}", (_Filed,), {"__slots__": ()})
+                m.marker, markers[marker] = marker(), m
+                kind: Any = marker
+            else:
+                kind = _LEAFY if m.mode == LEAFY else Any if m.mode == WALK else \
+                    self._nested(m, markers)
             fields.append((m.attr, kind, None))
         fields += [(f"d{n}", msgspec.Raw, None) for n in range(len(self.dropped))]
         rename = {m.attr: m.key for m in self.members.values()}
@@ -98,9 +130,12 @@ class Node:
         return msgspec.defstruct("View", fields, rename=rename, forbid_unknown_fields=True, gc=False)
 
     @staticmethod
-    def _nested(member: _Member) -> Any:
+    def _nested(member: _Member, markers: dict[type, _Member]) -> Any:
         assert member.node is not None
-        return member.node.struct() | tuple[()] | None  # `[]` stands for none, as in tags
+        struct = member.node.struct(markers)
+        if member.mode == LISTED:
+            return Scalar | list[struct | Scalar]  # type: ignore[valid-type]
+        return struct | tuple[()] | None  # `[]` stands for none, as in tags
 
     def locate(self, path: str) -> tuple[Node, _Member | None, str]:
         """(node, member, what follows it) for a msgspec error path below this node (`.a.b[3]`);
@@ -112,6 +147,9 @@ class Node:
                 rest = path[1 + len(key):]
                 if path[1:].startswith(key) and rest[:1] in ("", ".", "["):
                     member = self.members[key]
+                    if member.mode == LISTED and member.node is not None and _INDEX.match(rest):
+                        inner = _INDEX.sub("", rest)  # in one of the listed objects
+                        return member.node.locate(inner) if inner else (self, member, rest)
                     if member.mode == NESTED and rest[:1] == "." and member.node is not None:
                         return member.node.locate(rest)
                     return self, member, rest
@@ -124,12 +162,18 @@ class View:
     def __init__(self, dropped: Sequence[str] = ()) -> None:
         self.root = Node(dropped)
         self._decoder: msgspec.json.Decoder[Any] | None = None
+        self._markers: dict[type, _Member] = {}
 
     def decode(self, data: bytes) -> list[Any] | None:
-        """The batch through the view, learning what it lacks; None if it cannot be placed."""
+        """The batch through the view, learning what it lacks; None if it cannot be placed.
+        The FILE members' values are in their `sink`s."""
         for _ in range(MAX_LESSONS):
             if self._decoder is None:
-                self._decoder = msgspec.json.Decoder(list[self.root.struct()])  # type: ignore[misc]
+                self._markers = {}
+                struct = self.root.struct(self._markers)
+                self._decoder = msgspec.json.Decoder(list[struct], dec_hook=self._keep)  # type: ignore[valid-type]
+            for member in self._markers.values():
+                member.sink.clear()
             try:
                 items: list[Any] = self._decoder.decode(data)
                 return items
@@ -138,6 +182,14 @@ class View:
                     return None
             self._decoder = None
         return None
+
+    def _keep(self, kind: type, value: Any) -> Any:
+        """msgspec's `dec_hook` for the FILE members' marker types: keep the value."""
+        member = self._markers[kind]
+        if member.scalar_only and value.__class__ in (dict, list):
+            raise TypeError("Expected `scalar`, got `object`")  # learnt: the tags are walked
+        member.sink.append(value)
+        return member.marker
 
     def _learn(self, message: str) -> bool:
         unknown, expected = _UNKNOWN.match(message), _EXPECTED.match(message)
@@ -149,7 +201,8 @@ class View:
         except LookupError:
             return False
         if unknown is not None:
-            if member is not None and member.mode == NESTED and member.node is not None and not rest:
+            if member is not None and member.node is not None and \
+                    ((member.mode == NESTED and not rest) or (member.mode == LISTED and rest)):
                 node = member.node
             elif member is not None:
                 return False
@@ -158,10 +211,11 @@ class View:
             return True
         if member is not None and node.tagged:  # a tag value that is no scalar: tags walked whole
             return _walk(node.owner)
-        if member is None or member.mode not in (LEAFY, NESTED):
+        if member is None or member.mode not in (LEAFY, NESTED, LISTED):
             return False
-        if member.mode == LEAFY and expected is not None and expected.group(1) == "object" and not rest:
-            member.mode, member.node = NESTED, Node(owner=member)
+        if member.mode == LEAFY and expected is not None and expected.group(1) == "object" and \
+                (not rest or _INDEX.fullmatch(rest)):
+            member.mode, member.node = NESTED if not rest else LISTED, Node(owner=member)
             return True
         return _walk(member)
 
@@ -178,55 +232,69 @@ def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
                    found: dict[str, str]) -> None:
     """File into `found` the sensitive values of `texts` (JSON texts of records of `view`'s
     kind: str, bytes or msgspec.Raw) but for those `known`."""
-    filer = _Filer(known, found)
+    filer = Filer(known, found)
     start, size = 0, FIRST_BATCH
     while start < len(texts):
         batch = texts[start:start + size]
         start, size = start + size, min(size * 2, BATCH)
-        data = b"[" + _joined(batch) + b"]"
+        data = _array(batch)
         items = view.decode(data)
         if items is None:
             sensitive_values(msgspec.json.decode(data), known, found)
         else:
-            filer.node(view.root, items)
+            filer.node(view.root, items if view.root.extracts else ())
 
 
 def classify_columns(columns: Mapping[str, Iterable[str | None]], known: Container[str],
                      found: dict[str, str]) -> None:
     """File into `found` the sensitive values of record members decoded already (a column of
     values per key, one per record), as `classify_texts` files a member, but for those `known`."""
-    filer = _Filer(known, found)
+    filer = Filer(known, found)
     for key, column in columns.items():  # ids and names, nearly all known: no set of them all
         filer.column(key, key_rule(key), filterfalse(known.__contains__, column))
 
 
-def _joined(texts: Sequence[Any]) -> bytes:
-    """The texts separated by commas (bytes and msgspec.Raw as they are, str encoded)."""
+def _array(texts: Sequence[Any]) -> bytes:
+    """The JSON array of the texts (bytes and msgspec.Raw as they are, str encoded), copied
+    once: `b"[" + joined + b"]"` would copy it all twice."""
+    parts = list(texts)
+    parts[0] = b"[" + _bytes(parts[0])
+    parts[-1] = _bytes(parts[-1]) + b"]"
     try:
-        return b",".join(texts)
+        return b",".join(parts)
     except TypeError:
-        return b",".join(t.encode() if isinstance(t, str) else t for t in texts)
+        return b",".join(map(_bytes, parts))
 
 
-class _Filer:
+def _bytes(text: Any) -> bytes:
+    return text.encode() if isinstance(text, str) else bytes(text)
+
+
+class Filer:
     """Files values into `found`, each (value, rule) once: tag values and most metadata repeat."""
 
     def __init__(self, known: Container[str], found: dict[str, str]) -> None:
         self.known, self.found = known, found
-        self.done: set[tuple[Any, int]] = set()
+        self.done: dict[int, set[Any]] = {}
 
     def node(self, node: Node, items: Sequence[Any]) -> None:
+        """File what `node`'s members hold: its FILE members' sinks, and the members walked
+        or nested below it in `items` (its Structs: empty when `node.extracts` is false)."""
         for member in node.members.values():
-            if member.mode == LEAFY:
-                continue
-            values = map(attrgetter(member.attr), items)
             if member.mode == FILE:
-                self.column(member.key, member.rule, values)
-            elif member.mode == NESTED and member.node is not None:
-                self.node(member.node, list(filter(None, values)))  # neither None nor []
-            else:
-                for value in filter(None, values):
+                self.column(member.key, member.rule, member.sink)
+                member.sink.clear()
+            elif member.mode == WALK:
+                for value in filter(None, map(attrgetter(member.attr), items)):
                     self.generic({member.key: value})
+            elif member.node is not None:
+                inner: list[Any] = []
+                if member.node.extracts:
+                    values = filter(None, map(attrgetter(member.attr), items))  # neither None nor []
+                    inner = list(values) if member.mode == NESTED else \
+                        [v for listed in values if isinstance(listed, list) for v in listed
+                         if not isinstance(v, _SCALARS)]
+                self.node(member.node, inner)
 
     def column(self, key: str, rule: KeyRule, column: Iterable[Any]) -> None:
         """File the distinct values of a column under `key`; falsy ones (None where a record
@@ -241,20 +309,25 @@ class _Filer:
                     self.generic({key: value})
                 else:
                     distinct.add(value)
-        fresh = distinct.difference(self.known) if isinstance(self.known, dict) else \
+        fresh = distinct.difference(self.known) if type(self.known) is dict else \
             set(filterfalse(self.known.__contains__, distinct))
-        done, found = self.done, self.found
-        for value in fresh:
-            seen = (value, id(rule))
-            if seen not in done:
-                done.add(seen)
-                record(found, value, rule)
+        done = self._done(rule)
+        fresh.difference_update(done)
+        done.update(fresh)
+        record_all(self.found, fresh, rule)
 
     def file(self, value: Any, rule: KeyRule) -> None:
-        seen = (value, id(rule))  # rules are interned: one object per distinct rule
-        if seen not in self.done and value not in self.known:
-            self.done.add(seen)
+        done = self._done(rule)
+        if value not in done and value not in self.known:
+            done.add(value)
             record(self.found, value, rule)
+
+    def _done(self, rule: KeyRule) -> set[Any]:
+        """The values filed under `rule` so far (rules are interned: one object per rule)."""
+        done = self.done.get(id(rule))
+        if done is None:
+            done = self.done[id(rule)] = set()
+        return done
 
     def generic(self, node: dict[str, Any]) -> None:
         for value, rule in leaves(node):

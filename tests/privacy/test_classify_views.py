@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +19,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cloudg_lab.data import load_inventory
-from cloudg_lab.data.workspace import own_identifiers
+from cloudg_lab.data.workspace import Workspace, own_identifiers
 from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
-from cloudg_lab.privacy.sensitive import sensitive_values
+from cloudg_lab.privacy.detectors.keys import key_rule
+from cloudg_lab.privacy.sensitive import record_all, sensitive_values
 from cloudg_lab.privacy.views import FIRST_BATCH, View, classify_texts
 from cloudg_lab.sample import generate
 
@@ -83,6 +85,7 @@ def test_a_generated_estate_gets_the_generic_dictionary(tmp_path: Path) -> None:
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert len(fast) > len(known)  # the records' secrets, people and names are in it
+    assert dict(_loaded(tmp_path).items()) == dict(generic.items())
 
 
 def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> None:
@@ -105,3 +108,60 @@ def test_members_the_loader_holds_are_filed_from_its_columns(tmp_path: Path) -> 
     generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
     assert dict(fast.items()) == dict(generic.items())
     assert {"zx", "q7", "pq", "198.51.100.23", "fe80::1:9"} <= fast.keys() - known.keys()
+    assert dict(_loaded(tmp_path).items()) == dict(generic.items())  # the columns' unknown values
+
+
+def _loaded(path: Path) -> Mapping[str, str]:
+    """The dictionary a workspace with the classifier makes of the dataset at `path` (the
+    columns' values handed over are those the identifiers leave out)."""
+    sensitive = Workspace(classifier=DatasetClassifier()).load(path, name="estate").sensitive
+    assert sensitive is not None
+    return sensitive
+
+
+def test_lists_of_objects_get_views_and_sparse_members_are_kept_where_they_appear() -> None:
+    """A key that lists objects (`ingress: [{..}]`) gets a view of its own, whose keys are
+    learnt like any (some only in a later batch, some holding objects or lists of lists), and
+    a marking member met in a few records only is found in those."""
+    records: list[dict[str, Any]] = []
+    for n in range(FIRST_BATCH * 3):
+        rule: dict[str, Any] = {"port": n, "cidr": "10.0.0.0/8"}
+        if n % 97 == 5:
+            rule["owner"] = f"Ana{n} Lee"
+        if n > FIRST_BATCH * 2:
+            rule.update({"steward": {"name": f"Bo{n} Kim"}, "notes": [[f"x{n}", {"password": f"pw-{n}-z"}]]})
+        meta: dict[str, Any] = {"ingress": [rule, 7, "open"] if n % 2 else []}
+        if n == FIRST_BATCH * 3 - 1:
+            meta["ingress"] = [[{"owner": "Cy Last"}]]  # a list inside the list: walked
+        if n % 211 == 3:
+            meta["instance_id"] = f"i-{n:08x}"
+        records.append({"name": f"r{n}", "metadata": meta})
+    texts = [json.dumps(r).encode() for r in records]
+    found: dict[str, str] = {}
+    classify_texts(View(), texts, {}, found)
+    assert found == sensitive_values([json.loads(t) for t in texts])
+    assert {"Ana5 Lee", "i-00000003", "Bo259 Kim", "pw-259-z", "Cy Last"} <= found.keys()
+
+
+def test_values_are_filed_as_their_rule_and_shape_say() -> None:
+    """`record_all` settles the rule once for a column: each value still gets its own shape's
+    entity (an address under a name key, an account id that is a UUID, an e-mail key's name)."""
+    cases = [(key_rule("name"), " billing-db ", {"billing-db": "resource_name"}),
+             (key_rule("name"), "10.0.0.5", {"10.0.0.5": "private_ip"}),
+             (key_rule("name"), "127.0.0.1", {}),  # a special address names nothing
+             (key_rule("account_id"), "31c09181-c298-4778-b985-2e511cc427ea",
+              {"31c09181-c298-4778-b985-2e511cc427ea": "azure_subscription_id"}),
+             (key_rule("account_id"), 618243790115.0, {"618243790115": "aws_account_id"}),
+             (key_rule("assets"), 250000, {}), (key_rule("email"), "Ana Lee", {"Ana Lee": "person"}),
+             (key_rule("db_password"), "abc", {}), (key_rule("db_password"), 12345, {"12345": "password"}),
+             (key_rule("owner"), "N/A", {}), (key_rule("owner"), True, {})]
+    together: dict[str, str] = {}
+    for rule, value, expected in cases:
+        alone: dict[str, str] = {}
+        record_all(alone, [value], rule)
+        assert alone == expected, value
+        together.update(expected)
+    mixed: dict[str, str] = {}
+    for rule in {id(r): r for r, _, _ in cases}.values():
+        record_all(mixed, [v for r, v, _ in cases if r is rule], rule)
+    assert mixed == together

@@ -33,12 +33,37 @@ LABELS = {"resource": "res", "resource_group": "rg", "dataset": "ds", "person": 
 """Families rendered `<label>-<hex of the value's digest>` (`derive` indexes them by that hex)."""
 _NULLISH = frozenset({"", "none", "null", "n/a", "na", "-", "*", "unknown", "undefined", "global",
                       "true", "false", "nil"})
+LONGEST_NULLISH = max(map(len, _NULLISH))
+"""No longer value, unless blanks surround it, is `nullish`."""
 
 
 COMPOSERS: dict[str, Callable[[str, paths.Sub], str | None]] = {
     "arn": paths.arn, "azure_id": paths.azure_id, "gcp_name": paths.gcp_name,
     "cloudg_uri": paths.cloudg_uri}
 """Families rebuilt from their components, each component's pseudonym made by `sub`."""
+
+
+def parts(family: str, value: str) -> list[tuple[str, str]]:
+    """The atomic (component, entity) pairs of a value of a composite `family` (an ARN's account
+    and resource segments), entities refined, placeholders left out: what its composer hands
+    the vault to register, here without making any pseudonym."""
+    found: list[tuple[str, str]] = []
+
+    def collect(component: str, entity: str) -> str:
+        found.append((component, entity))
+        return component
+
+    COMPOSERS[family](value, collect)
+    refined = ((part, refine(entity, part)) for part, entity in found if not nullish(part))
+    return [(part, entity) for part, entity in refined if entity is not None]
+
+
+def components(label: str, value: str) -> list[tuple[str, str]]:
+    """`parts` of `value` if the entity `label` names (refined by the value) is composite,
+    else none."""
+    refined = None if nullish(value) else refine(label, value)
+    family = None if refined is None else family_of(refined)
+    return parts(family, value) if family in COMPOSERS else []
 
 
 class Keyed(Protocol):
@@ -64,13 +89,20 @@ def nullish(value: str) -> bool:
     return len(value) < 2 or value.strip().lower() in _NULLISH
 
 
+_ADDRESSES = frozenset({"ip_address", "cidr", "private_ip", "public_ip", "ipv6", "private_cidr",
+                        "public_cidr"})
+_ACCOUNTS = frozenset({"aws_account_id", "azure_subscription_id", "azure_tenant_id",
+                       "gcp_project_id"})
+BY_VALUE = _ADDRESSES | _ACCOUNTS | {"email", "aws_arn"}
+"""The (canonical) entities `refine` may change by the value; it keeps any other."""
+
+
 def refine(entity: str, value: str) -> str | None:
     """The entity `value` really is, given what a key or the workspace said; None: not one."""
     entity = canonical(entity)
-    if entity in ("ip_address", "cidr", "private_ip", "public_ip", "ipv6", "private_cidr",
-                  "public_cidr"):
+    if entity in _ADDRESSES:
         return refine_ip(value)
-    if entity in ("aws_account_id", "azure_subscription_id", "azure_tenant_id", "gcp_project_id"):
+    if entity in _ACCOUNTS:
         if _UUID.match(value):
             return entity if entity.startswith("azure") else "azure_subscription_id"
         if _DIGITS.match(value):

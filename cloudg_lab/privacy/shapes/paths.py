@@ -20,15 +20,20 @@ Sub = Callable[[str, str], str]
 _KEEP_SEGMENTS = frozenset({"", "*", "root", "$LATEST", "default", "app", "net", "gwy"})
 """Segments that name a kind, not a resource (`app`/`net`/`gwy`: load balancer types)."""
 _SHORT_NUMBER = re.compile(r"^\d{1,4}$")
+LONGEST_KEPT = max(4, *map(len, _KEEP_SEGMENTS))
+"""No longer segment is `kept`."""
 _UNTYPED_SERVICES = frozenset({"s3", "sns", "sqs"})
 _RESOURCE_PARTS = re.compile(r"([/:])")
 """An ARN's resource split into names and their separators."""
 
 
+def kept(segment: str) -> bool:
+    """Whether a path segment names a kind (`root`, `*`, a short number), not a resource."""
+    return segment in _KEEP_SEGMENTS or _SHORT_NUMBER.match(segment) is not None
+
+
 def _segment(value: str, sub: Sub) -> str:
-    if value in _KEEP_SEGMENTS or _SHORT_NUMBER.match(value):
-        return value
-    return sub(value, "resource_name")
+    return value if kept(value) else sub(value, "resource_name")
 
 
 def arn(value: str, sub: Sub) -> str | None:
