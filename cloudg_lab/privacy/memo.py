@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cloudg_lab.privacy.stages import DROP, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.types import Mark
 
 LEAF_MEMO = 300_000
@@ -28,6 +28,8 @@ now are the ones remembered."""
 _FLAT_VALUES = frozenset({str, int, bool, type(None)})
 """Value types a record may hold to be memoised whole: equal values of these are the same value
 (a float is left out: -0.0 equals 0.0, so a memoised copy could change its sign)."""
+_NESTED_VALUES = _FLAT_VALUES | {dict}
+"""A record may also hold flat records (an asset's tags), when no stage enters dicts."""
 _STR = frozenset({str})
 Recorded = tuple[tuple[tuple[tuple[str, str], int], ...], tuple[tuple[str, str], ...]]
 Compiled = Recorded | tuple[()]
@@ -102,12 +104,15 @@ class Context:
 class Record:
     """What the walk made of one flat record under one state (see the module docstring)."""
 
-    __slots__ = ("built", "oldest", "out", "suffixes", "tallies")
+    __slots__ = ("built", "nested", "oldest", "out", "suffixes", "tallies")
 
     def __init__(self, out: Any, tallies: tuple[tuple[tuple[str, str], int], ...],
                  suffixes: tuple[tuple[str, str, str], ...], oldest: int) -> None:
         self.out = out
         """The new record (never handed out: copied), or `SAME`."""
+        self.nested: tuple[Any, ...] = () if out is SAME else \
+            tuple(k for k, v in out.items() if type(v) is dict)
+        """The keys of `out` that hold records (copied too)."""
         self.tallies = tallies
         self.suffixes = suffixes
         """(pointer below the record, mark kind, entity) per mark."""
@@ -117,6 +122,15 @@ class Record:
         """The marks last made for this record, and the pointer of the record they were made at:
         the same page asked again makes no new ones (marks are immutable tuples)."""
 
+    def copy(self, value: dict[Any, Any]) -> dict[Any, Any]:
+        """The new record for `value` (the record this answer was made of), as a fresh copy."""
+        if self.out is SAME:
+            return value
+        out = dict(self.out)
+        for k in self.nested:
+            out[k] = dict(out[k])
+        return out
+
     def marks(self, at: str) -> tuple[Mark, ...]:
         """The record's marks, for the record at pointer `at` (kept for the next time)."""
         new = tuple.__new__
@@ -125,22 +139,34 @@ class Record:
         return marks
 
 
-def record_key(record: dict[Any, Any]) -> tuple[Any, ...] | None:
+def record_key(record: dict[Any, Any], nested: bool = False) -> tuple[Any, ...] | None:
     """A key equal for records with the same keys and values of the same types, in the same
     order; None when `record` is not flat (it nests, or holds a type `_FLAT_VALUES` leaves out).
-    `True == 1`, so the types are part of the key."""
+    `True == 1`, so the types are part of the key. With `nested`, a record may hold flat
+    records too (their keys stand in for them)."""
     values = tuple(record.values())
     types = tuple(map(type, values))
-    if not _FLAT_VALUES.issuperset(types) or not _STR.issuperset(map(type, record)):
+    if not _STR.issuperset(map(type, record)):
         return None
-    return tuple(record), values, types
+    if _FLAT_VALUES.issuperset(types):
+        return tuple(record), values, types
+    if not nested or not _NESTED_VALUES.issuperset(types):
+        return None
+    inner = []
+    for value, kind in zip(values, types, strict=True):
+        if kind is dict:
+            value = record_key(value)
+            if value is None:
+                return None
+        inner.append(value)
+    return tuple(record), tuple(inner), types
 
 
-def oldest_version(cs: State, record: dict[Any, Any], floor: int) -> int:
+def oldest_version(cs: State, record: dict[Any, Any], floor: int, inner: list[int]) -> int:
     """The oldest names version among the string answers the walk of flat `record` under `cs`
-    (its dict state) used, -1 when none depends on names. An answer no longer in its memo
-    counts as `floor`, the version of the walk that met it."""
-    versions = []
+    (its dict state) used, and `inner` (its records' oldest), -1 when none depends on names.
+    An answer no longer in its memo counts as `floor`, the version of the walk that met it."""
+    versions = inner
     for k, v in record.items():
         found = cs.km.get(k)
         if found is None:

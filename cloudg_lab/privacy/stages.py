@@ -59,6 +59,11 @@ class Stage:
         """The state of a list's items, given the list's state."""
         return state
 
+    def enters_dicts(self) -> bool:
+        """Might `enter` change a dict below the root (the root is always entered)? Asked once
+        per walk: a stage that only cuts lists lets the walk skip the call for every record."""
+        return self.entering
+
     def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
         """The container to descend into (or a scalar replacing it), and effects. Not memoised."""
         return container, ()

@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 
 _PUSHED: Any = object()
 """`_descend`'s answer when it pushed a frame (the value is walked entry by entry)."""
-_BUILT: Any = object()
-"""In place of a key in `_pending`: the entry holds marks already made (a record's)."""
 
 
 def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
@@ -63,9 +61,14 @@ class Run:
         self.base: str = ctx.path
         self.counts: dict[tuple[str, str], int] = {}
         self._marks: list[Mark] = []
-        self._pending: list[tuple[str | None, Any, tuple[Any, ...]]] = []
+        self._pending: list[tuple[_Frame | None, Any, tuple[tuple[str, str], ...] | Record]] = []
+        """Marks made, each with the frame it was made in and the entry there (or a replayed
+        record's): paths are spelled only when someone asks (`marks`)."""
         self.enterers = [(i, s) for i, s in enumerate(stages) if s.entering]
         self.entering = bool(self.enterers)
+        self.entering_dicts = any(s.enters_dicts() for _, s in self.enterers)
+        """Does some stage enter dicts below the root? (`project` only cuts lists, unless it
+        includes by glob or caps depth.)"""
         self.settling = [(i, s) for i, s in enumerate(stages) if s.settles]
         versioned = [s.version_source for s in stages if s.version_source is not None]
         self.versions = versioned[0] if versioned else None
@@ -85,18 +88,14 @@ class Run:
             counts[counted] = counts.get(counted, 0) + amount
         if marks:
             frames = self._frames
-            if frames:
-                top = frames[-1]
-                prefix = top.prefix if top.prefix is not None else self._prefix(len(frames) - 1)
-                self._pending.append((prefix, top.at, marks))
-            else:
-                self._pending.append((None, None, marks))
+            top = frames[-1] if frames else None
+            self._pending.append((top, None if top is None else top.at, marks))
 
     def unmark(self) -> None:
         """Forget the marks at the value at hand (its entry is being removed)."""
-        frames, pending = self._frames, self._pending
-        place = (frames[-1].prefix, frames[-1].at) if frames else (None, None)
-        while pending and pending[-1][:2] == place:
+        top, pending = self._frames[-1], self._pending
+        while pending and pending[-1][0] is top and pending[-1][1] == top.at \
+                and type(pending[-1][2]) is not Record:
             pending.pop()
 
     @property
@@ -105,31 +104,24 @@ class Run:
         if self._pending:
             pending, self._pending = self._pending, []
             base, append, new = self.base, self._marks.append, tuple.__new__
-            for prefix, at, marks in pending:
-                if at is _BUILT:
-                    self._marks.extend(marks)
-                    continue
-                if prefix is None:
+            steps: dict[Any, str] = {}
+            for top, at, marks in pending:
+                if top is None:
                     path = base
-                elif type(at) is str and "/" not in at and "~" not in at:
-                    path = f"{prefix}/{at}"
                 else:
-                    path = f"{prefix}/{escape(at)}"
+                    step = steps.get(at) if type(at) is str else None
+                    if step is None:
+                        step = f"/{escape(at)}"
+                        if type(at) is str:
+                            steps[at] = step
+                    path = (top.prefix if top.prefix is not None else _prefix(top, base)) + step
+                if isinstance(marks, Record):
+                    built = marks.built
+                    self._marks.extend(built[1] if built[0] == path else marks.marks(path))
+                    continue
                 for kind, entity in marks:
                     append(new(Mark, (path, kind, entity)))
         return self._marks
-
-    def _prefix(self, i: int) -> str:
-        """Fill the missing prefixes from the nearest frame above that has one, down to `i`."""
-        frames = self._frames
-        start = i
-        while start > 0 and frames[start].prefix is None:
-            start -= 1
-        if frames[start].prefix is None:
-            frames[start].prefix = self.base
-        for j in range(start + 1, i + 1):
-            frames[j].prefix = f"{frames[j - 1].prefix}/{escape(frames[j - 1].at)}"
-        return frames[i].prefix or self.base
 
     def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
         """Walk `value` again with some stages only (a rescan), recording into this run."""
@@ -265,14 +257,14 @@ class Run:
     def _descend(self, value: Any, cs: State, key: Any) -> Any:
         """The new value of a container: a flat record met before under `cs` from the memo,
         anything else walked entry by entry in a frame pushed here (then `_PUSHED`)."""
-        flat = record_key(value) if type(value) is dict else None
+        flat = record_key(value, not self.entering_dicts) if type(value) is dict else None
         if flat is not None:
             known = cs.rm.get(flat)
             if known is not None and (known.oldest < 0 or known.oldest >= self.floor):
                 return self._replay(known, value)
-        frame = _Frame(value, cs, key, self)
+        frame = _Frame(value, cs, key, self, self._frames[-1])
         if flat is not None:  # its effects are kept apart, to be remembered with it (`_remember`)
-            frame.flat = (flat, cs, self.counts, len(self._pending))
+            frame.flat = (flat, cs, self.counts, len(self._pending), [])
             self.counts = {}
         self._frames.append(frame)
         return _PUSHED
@@ -281,26 +273,35 @@ class Run:
         counts = self.counts
         for counted, amount in known.tallies:
             counts[counted] = counts.get(counted, 0) + amount
+        top = self._frames[-1]
         if known.suffixes:
-            top = self._frames[-1]
-            prefix = top.prefix if top.prefix is not None else self._prefix(len(self._frames) - 1)
-            at = top.at
-            here = f"{prefix}/{at if type(at) is int else escape(at)}"
-            built = known.built
-            self._pending.append((None, _BUILT, built[1] if built[0] == here else known.marks(here)))
-        return value if known.out is SAME else dict(known.out)
+            self._pending.append((top, top.at, known))
+        if top.flat is not None:  # a record inside a record being remembered
+            top.flat[4].append(known.oldest)
+        return known.copy(value)
 
     def _remember(self, frame: _Frame, done: Any) -> None:
         """Keep what the walk made of the flat record in `frame` (see `memo.Record`)."""
         assert frame.flat is not None
-        flat, cs, outer, start = frame.flat
+        flat, cs, outer, start, inner = frame.flat
         counts, self.counts = self.counts, outer
         for counted, amount in counts.items():
             outer[counted] = outer.get(counted, 0) + amount
-        suffixes = tuple((f"/{escape(at)}", kind, entity)
-                         for _, at, marks in self._pending[start:] for kind, entity in marks)
-        cs.remember(flat, Record(SAME if done is frame.src else dict(done), tuple(counts.items()),
-                                 suffixes, oldest_version(frame.cs, frame.src, self.floor)))
+        suffixes: list[tuple[str, str, str]] = []
+        for top, at, marks in self._pending[start:]:
+            assert top is not None  # marks inside a record are made in its frame or its records'
+            step = f"/{escape(at)}" if top is frame else f"/{escape(top.name)}/{escape(at)}"
+            if isinstance(marks, Record):
+                suffixes += [(step + suffix, kind, entity) for suffix, kind, entity in marks.suffixes]
+            else:
+                suffixes += [(step, kind, entity) for kind, entity in marks]
+        out = SAME if done is frame.src else \
+            {k: dict(v) if type(v) is dict else v for k, v in done.items()}
+        oldest = oldest_version(frame.cs, frame.src, self.floor, inner)
+        cs.remember(flat, Record(out, tuple(counts.items()), tuple(suffixes), oldest))
+        parent = frame.parent
+        if parent is not None and parent.flat is not None:
+            parent.flat[4].append(oldest)
 
     # ------------------------------------------------------------------ the walk
 
@@ -315,14 +316,16 @@ class Run:
                 return f"[REDACTED:{entity}]"
             return out
         frames = self._frames
-        frames.append(_Frame(value, root, None, self))
+        frames.append(_Frame(value, root, None, self, None))
         return self._loop(frames)
 
     def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
         leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
-        record, descend = self.record, self._descend
+        descend, dicts = self._descend, self.entering_dicts
+        pending = self._pending  # only `marks` rebinds it, never during a walk
         while True:
             frame = frames[-1]
+            counts = self.counts  # a flat record's frame has its own (`_descend`, `_remember`)
             pushed = False
             if frame.is_dict:
                 dcs = frame.cs
@@ -350,14 +353,19 @@ class Run:
                         hit = ccs.lm.get(v)
                         if hit is not None and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
-                            if hit[1]:
-                                record(hit[1])
+                            made = hit[1]
+                            if made:  # `record`, inlined: most entries of a page get here
+                                for counted, amount in made[0]:
+                                    counts[counted] = counts.get(counted, 0) + amount
+                                if made[1]:
+                                    pending.append((frame, new_k, made[1]))
                         else:
                             new_v = leaf(ccs, v)
-                    elif tv in PASS:
+                    elif tv in PASS or (tv is int and (ccs.ints is None or abs(v) < ccs.ints)):
                         new_v = v
                     elif isinstance(v, dict | list):
-                        entered = enter(ccs, v, len(frames) + 1) if entering else v
+                        entered = enter(ccs, v, len(frames) + 1) \
+                            if entering and (dicts or tv is not dict) else v
                         new_v = descend(entered, ccs, (k, v)) if isinstance(entered, dict | list) \
                             else entered
                         if new_v is _PUSHED:
@@ -384,14 +392,19 @@ class Run:
                         hit = lm.get(v)
                         if hit is not None and (hit[2] < 0 or hit[2] >= floor):
                             new_v = v if hit[0] is SAME else hit[0]
-                            if hit[1]:
-                                record(hit[1])
+                            made = hit[1]
+                            if made:
+                                for counted, amount in made[0]:
+                                    counts[counted] = counts.get(counted, 0) + amount
+                                if made[1]:
+                                    pending.append((frame, frame.at, made[1]))
                         else:
                             new_v = leaf(ics, v)
-                    elif tv in PASS:
+                    elif tv in PASS or (tv is int and (ics.ints is None or abs(v) < ics.ints)):
                         new_v = v
                     elif isinstance(v, dict | list):
-                        entered = enter(ics, v, len(frames) + 1) if entering else v
+                        entered = enter(ics, v, len(frames) + 1) \
+                            if entering and (dicts or tv is not dict) else v
                         new_v = descend(entered, ics, (i, v)) if isinstance(entered, dict | list) \
                             else entered
                         if new_v is _PUSHED:
@@ -419,10 +432,14 @@ class Run:
 
 
 class _Frame:
-    __slots__ = ("at", "cs", "done", "flat", "is_dict", "items", "key", "out", "prefix", "src")
+    __slots__ = ("at", "cs", "done", "flat", "is_dict", "items", "key", "name", "out", "parent",
+                 "prefix", "src")
 
-    def __init__(self, src: Any, cs: State, key: Any, run: Run) -> None:
+    def __init__(self, src: Any, cs: State, key: Any, run: Run, parent: _Frame | None) -> None:
         self.src, self.key = src, key
+        self.parent = parent
+        self.name: Any = None if parent is None else parent.at
+        """Where the output of this frame goes in its parent's output (a key or a position)."""
         self.is_dict = isinstance(src, dict)
         self.cs = run.dict_state(cs, src) if self.is_dict else run.item_state(cs)
         self.items: Any = iter(src.items()) if self.is_dict else iter(enumerate(src))
@@ -430,9 +447,10 @@ class _Frame:
         self.at: Any = None
         self.prefix: str | None = None
         self.done = 0
-        self.flat: tuple[Any, State, dict[tuple[str, str], int], int] | None = None
-        """A flat record's memo key, its state, the counts outside it and where its pending
-        marks start, while it is walked to be remembered (`Run._remember`)."""
+        self.flat: tuple[Any, State, dict[tuple[str, str], int], int, list[int]] | None = None
+        """A flat record's memo key, its state, the counts outside it, where its pending marks
+        start and the oldest versions of the records inside it, while it is walked to be
+        remembered (`Run._remember`)."""
 
     def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
         if new is DROP:
@@ -459,3 +477,17 @@ class _Frame:
         while f"{key} ({n})" in self.out or f"{key} ({n})" in self.src:
             n += 1
         return f"{key} ({n})"
+
+
+def _prefix(frame: _Frame, base: str) -> str:
+    """The JSON pointer of `frame`'s output, from the nearest frame above that knows its own."""
+    chain = []
+    top: _Frame | None = frame
+    while top is not None and top.prefix is None:
+        chain.append(top)
+        top = top.parent
+    prefix = base if top is None else top.prefix
+    for f in reversed(chain):
+        f.prefix = prefix = base if f.parent is None else f"{prefix}/{escape(f.name)}"
+    assert prefix is not None
+    return prefix

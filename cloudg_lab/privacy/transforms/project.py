@@ -191,6 +191,10 @@ class ProjectStage(Stage):
                 return DROP, state, _EXCLUDED
         return key, (inc, exc), ()
 
+    def enters_dicts(self) -> bool:
+        """Dicts below the root change only under `include` globs or a depth cap."""
+        return self.owner.includes is not None or self.depth_cap is not None
+
     def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
         page = self.page
         if page is not None and container is self.page_items:
