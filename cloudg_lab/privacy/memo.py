@@ -154,11 +154,10 @@ def record_key(record: dict[Any, Any], nested: bool = False) -> tuple[Any, ...] 
         return None
     inner = []
     for value, kind in zip(values, types, strict=True):
-        if kind is dict:
-            value = record_key(value)
-            if value is None:
-                return None
-        inner.append(value)
+        key = record_key(value) if kind is dict else value
+        if kind is dict and key is None:
+            return None
+        inner.append(key)
     return tuple(record), tuple(inner), types
 
 

@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from cloudg_lab.privacy import fusion, memo
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
 from cloudg_lab.privacy.stages import Stage
@@ -132,3 +134,94 @@ def test_the_record_memo_stays_bounded(make_ctx: Ctx) -> None:
     sizes = [len(state.rm) for context in group._contexts.values()
              for state in context.interned.values()]
     assert max(sizes) <= memo._FLAT_MEMO and sum(sizes) >= 50
+
+
+def tagged(r: random.Random, n: int) -> list[dict[str, Any]]:
+    """Records holding a record: `records` with tags (an owner's e-mail, a team, a note)."""
+    out = []
+    for record in records(r, n):
+        label = record["name"].split("-")[0]
+        record["tags"] = {"owner": f"{label}.{r.randint(1, 99)}@{label}-corp.example.org",
+                          "team": r.choice(["ledger", "edge"]), "rank": r.randint(0, 9)}
+        out.append(record)
+    return out
+
+
+class _Counting(Stage):
+    """Counts the dicts it is asked about; entering (dicts too) when told so."""
+
+    name = "counting"
+
+    def __init__(self, enters: bool) -> None:
+        self.entering = enters
+        self.asked = 0
+
+    def flavored(self, state: Any) -> bool:
+        return True
+
+    def flavor(self, state: Any, container: dict[Any, Any]) -> Any:
+        self.asked += 1
+        return None
+
+
+@pytest.mark.parametrize("enters", [False, True])
+def test_records_holding_records_are_answered_whole_unless_a_stage_enters_dicts(enters: bool) -> None:
+    """An asset and its tags met again cost one look-up; a stage that enters dicts (a glob
+    include, a depth cap) must see every record each time, so then only the tags are kept."""
+    stage = _Counting(enters)
+
+    class Transform:
+        name = "counting"
+
+        def stage(self, ctx: Any, value: Any) -> Stage:
+            return stage
+
+    page = tagged(random.Random(5), 20)
+    transforms = [Transform()]
+    for _ in range(3):
+        out = fusion.apply(transforms, {"items": [{**p, "tags": dict(p["tags"])} for p in page]},
+                           type("Ctx", (), {"path": "", "report": None, "marks": []})())
+        assert out["items"] == page
+    whole = 3 + 2 * len(page)  # the page each time, each record and its tags once
+    assert stage.asked == (3 + 3 * len(page) + len(page) if enters else whole)
+
+
+def test_a_page_of_records_holding_records_answers_like_a_fresh_walk(make_ctx: Ctx) -> None:
+    """Marks inside the tags, counts, and the output: from memory exactly as fresh, for the
+    page again, shifted, and deeper; a caller changing a tag of one output changes no other.
+    The vault knows the page's names first, so the records are remembered from their first
+    walk (tags and all) and answered from memory from the second."""
+    page = tagged(random.Random(9), 25)
+    pipeline = build_pipeline(STEPS)
+    vault = Vault("nested-key")
+    first = fresh({"items": page}, make_ctx, vault)
+    assert sum(path.endswith("/tags/owner") for path, _, _ in first[2]) == len(page)
+    for value in ({"items": page}, {"items": page}, {"items": page[7:] + page[:7]},
+                  {"x": [{"deeper": page[::-1]}]}):
+        ctx = make_ctx(path="/s", vault=vault)
+        out = pipeline.apply(value, ctx)
+        assert outcome(ctx, out) == fresh(value, make_ctx, vault)
+        for item in out["items"] if "items" in out else out["x"][0]["deeper"]:
+            item["tags"]["team"] = "changed by the caller"
+
+
+@pytest.mark.parametrize("inner_first", [False, True])
+def test_a_record_is_redone_when_a_record_inside_mentions_a_name_learned_since(
+        make_ctx: Ctx, inner_first: bool) -> None:
+    """The record itself depends on no name, the record inside it does: the outer answer ages
+    with the inner one's, whether the inner one was walked with it or answered from memory."""
+    pipeline = build_pipeline(STEPS)
+    vault = Vault("nested-names-key")
+    status = {"text": "failover moves traffic to qx-billing-core tonight"}
+    mention = {"rank": 3, "status": status}
+    first = [{"rank": 4, "status": dict(status)}] if inner_first else []
+    for record in [*first, mention, mention]:
+        ctx = make_ctx(path="/s", vault=vault)
+        assert pipeline.apply({"items": [record]}, ctx)["items"][0] == record
+    ctx = make_ctx(path="/s", vault=vault)
+    pipeline.apply({"items": [{"id": "qx-billing-core", "name": "qx-billing-core", "asset_type": "DB"}]},
+                   ctx)
+    ctx = make_ctx(path="/s", vault=vault)
+    again = pipeline.apply({"items": [mention]}, ctx)
+    assert "qx-billing-core" not in again["items"][0]["status"]["text"]
+    assert outcome(ctx, again) == fresh({"items": [mention]}, make_ctx, vault)
