@@ -89,6 +89,20 @@ def test_exclude_include_and_caps(make_ctx: Ctx) -> None:
     assert listed["items"][1] == "… 1 more items"
 
 
+def test_an_include_drops_scalars_where_its_pattern_goes_deeper(make_ctx: Ctx) -> None:
+    """`items.tags.team` keeps the team of a record's tags, and not a record's `tags` that is
+    text: a scalar only begins that path. Records of scalars and records (an asset and its
+    tags) are asked too, twice (the second time from the walk's memos)."""
+    value = {"items": [{"id": "a", "tags": {"team": "x", "env": "prod"}},
+                       {"id": "b", "tags": "team=y"}, {"id": "c", "tags": {"env": "dev"}}]}
+    steps = [{"type": "project", "include": ["items.tags.team"]}]
+    pipeline = build_pipeline(steps)
+    for _ in range(2):
+        ctx = make_ctx()
+        assert pipeline.apply(value, ctx) == {"items": [{"tags": {"team": "x"}}, {}, {"tags": {}}]}
+        assert ctx.report.to_dict()["projection"] == {"excluded": 6}
+
+
 def test_max_depth_replaces_deep_containers(make_ctx: Ctx) -> None:
     out = run([{"type": "project", "max_depth": 2}], {"a": {"b": {"c": 1}}, "l": [[1, 2]]}, make_ctx())
     assert out == {"a": {"b": "[1 keys beyond depth 2]"}, "l": ["[2 items beyond depth 2]"]}
