@@ -152,12 +152,14 @@ def record_key(record: dict[Any, Any], nested: bool = False) -> tuple[Any, ...] 
         return tuple(record), values, types
     if not nested or not _NESTED_VALUES.issuperset(types):
         return None
-    inner = []
-    for value, kind in zip(values, types, strict=True):
-        key = record_key(value) if kind is dict else value
-        if kind is dict and key is None:
+    inner = list(values)
+    at = -1
+    for _ in range(types.count(dict)):
+        at = types.index(dict, at + 1)
+        key = record_key(values[at])
+        if key is None:
             return None
-        inner.append(key)
+        inner[at] = key
     return tuple(record), tuple(inner), types
 
 

@@ -316,7 +316,7 @@ def _surely_within(value: Any, small: int) -> bool:
         quick = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:
         return False
-    return _widest(quick) <= small
+    return 2 * len(quick) <= small and _widest(quick) <= small  # the counts only when they matter
 
 
 def _measured(value: Any, small: int) -> int | None:
