@@ -73,13 +73,19 @@ class State:
         self.items: State | None = None
         self.km: dict[Any, tuple[Any, State, Compiled]] = {}
         self.lm: dict[Any, tuple[Any, Compiled, int]] = {}
-        self.rm: dict[Any, Record] = {}
-        """Flat records met under this state (see `Record`), by `record_key`."""
+        self.rm: dict[Any, Record | None] = {}
+        """Flat records met under this state (see `Record`), by `record_key`; None for a record
+        holding records met once (remembering one costs more than walking it: a page seen
+        once pays nothing for the memo)."""
 
-    def remember(self, key: Any, record: Record) -> None:
+    def remember(self, key: Any, record: Record | None) -> None:
         if len(self.rm) >= _FLAT_MEMO:
             self.rm.clear()
         self.rm[key] = record
+
+    def met(self, key: Any) -> None:
+        """Note a record holding records met for the first time: walked, remembered next time."""
+        self.remember(key, None)
 
 
 class Context:

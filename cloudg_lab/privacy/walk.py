@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 _PUSHED: Any = object()
 """`_descend`'s answer when it pushed a frame (the value is walked entry by entry)."""
+_UNMET: Any = object()
+"""A record the record memo has not met."""
 
 
 def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
@@ -259,9 +261,13 @@ class Run:
         anything else walked entry by entry in a frame pushed here (then `_PUSHED`)."""
         flat = record_key(value, not self.entering_dicts) if type(value) is dict else None
         if flat is not None:
-            known = cs.rm.get(flat)
-            if known is not None and (known.oldest < 0 or known.oldest >= self.floor):
-                return self._replay(known, value)
+            known = cs.rm.get(flat, _UNMET)
+            if isinstance(known, Record):
+                if known.oldest < 0 or known.oldest >= self.floor:
+                    return self._replay(known, value)
+            elif known is _UNMET and dict in flat[2]:  # a record holding records: remembered
+                cs.met(flat)                           # when met again
+                flat = None
         frame = _Frame(value, cs, key, self, self._frames[-1])
         if flat is not None:  # its effects are kept apart, to be remembered with it (`_remember`)
             frame.flat = (flat, cs, self.counts, len(self._pending), [])
