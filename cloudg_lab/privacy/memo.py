@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cloudg_lab.pointer import escape
 from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
 from cloudg_lab.types import Mark
 
@@ -91,12 +92,25 @@ class State:
 class Context:
     """The interned states of one stage combination under one memo key (vault, namespace...)."""
 
-    __slots__ = ("interned", "refs", "root")
+    __slots__ = ("interned", "refs", "root", "steps")
 
     def __init__(self, stages: Sequence[Stage]) -> None:
         self.refs = tuple(ref for s in stages for ref in s.memo_refs)
         self.interned: dict[tuple[Any, ...], State] = {}
         self.root = self.state(tuple(s.root for s in stages), stages)
+        self.steps: dict[str, str] = {}
+
+    def step(self, key: Any) -> str:
+        """`key` as a JSON pointer step (`/key`), one string per dict key: the marks of every
+        record of a page, and the remembered ones, share them."""
+        if type(key) is not str:
+            return f"/{escape(key)}"
+        found = self.steps.get(key)
+        if found is None:
+            if len(self.steps) > _STATES:
+                self.steps.clear()
+            found = self.steps[key] = f"/{escape(key)}"
+        return found
 
     def state(self, states: tuple[Any, ...], stages: Sequence[Stage]) -> State:
         found = self.interned.get(states)

@@ -105,18 +105,12 @@ class Run:
         """The marks so far, each with the JSON pointer of the value it marks."""
         if self._pending:
             pending, self._pending = self._pending, []
-            base, append, new = self.base, self._marks.append, tuple.__new__
-            steps: dict[Any, str] = {}
+            base, append, new, step = self.base, self._marks.append, tuple.__new__, self.context.step
             for top, at, marks in pending:
                 if top is None:
                     path = base
                 else:
-                    step = steps.get(at) if type(at) is str else None
-                    if step is None:
-                        step = f"/{escape(at)}"
-                        if type(at) is str:
-                            steps[at] = step
-                    path = (top.prefix if top.prefix is not None else _prefix(top, base)) + step
+                    path = (top.prefix if top.prefix is not None else _prefix(top, base)) + step(at)
                 if isinstance(marks, Record):
                     built = marks.built
                     self._marks.extend(built[1] if built[0] == path else marks.marks(path))
@@ -296,7 +290,8 @@ class Run:
         suffixes: list[tuple[str, str, str]] = []
         for top, at, marks in self._pending[start:]:
             assert top is not None  # marks inside a record are made in its frame or its records'
-            step = f"/{escape(at)}" if top is frame else f"/{escape(top.name)}/{escape(at)}"
+            step = self.context.step(at) if top is frame else \
+                self.context.step(top.name) + self.context.step(at)
             if isinstance(marks, Record):
                 suffixes += [(step + suffix, kind, entity) for suffix, kind, entity in marks.suffixes]
             else:
