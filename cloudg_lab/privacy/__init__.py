@@ -6,5 +6,5 @@ Inward from the pipelines: `transforms/` (one module per transform) decide with 
 (one string), `detectors/` (patterns and key rules) and `actions` (the policy's rules), hand
 pseudonyms to `vault` (whose shapes live in `shapes/`, whose file is `vault_file`), and every
 transform that walks a value is a `stages.Stage` walked by `walk` (the output ones fused by
-`fusion`).
+`fusion`; its memos in `memo`, its frames and marks' pointers in `frames`).
 """

@@ -13,10 +13,9 @@ dictionary look-ups, and a flat record seen before under the same state one (`me
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.pointer import escape
+from cloudg_lab.privacy.frames import Frame, Pending, relative, spell
 from cloudg_lab.privacy.memo import (
     KEY_MEMO,
     LEAF_MEMO,
@@ -63,7 +62,7 @@ class Run:
         self.base: str = ctx.path
         self.counts: dict[tuple[str, str], int] = {}
         self._marks: list[Mark] = []
-        self._pending: list[tuple[_Frame | None, Any, tuple[tuple[str, str], ...] | Record]] = []
+        self._pending: list[Pending] = []
         """Marks made, each with the frame it was made in and the entry there (or a replayed
         record's): paths are spelled only when someone asks (`marks`)."""
         self.enterers = [(i, s) for i, s in enumerate(stages) if s.entering]
@@ -77,7 +76,7 @@ class Run:
         self.floor = self.versions.names_version if self.versions is not None else 0
         """Answers computed at this names version or later stand for this walk; a stage that
         learns names during the walk walks again at its end (see redact's `finish`)."""
-        self._frames: list[_Frame] = []
+        self._frames: list[Frame] = []
 
     # ------------------------------------------------------------------ effects
 
@@ -105,18 +104,7 @@ class Run:
         """The marks so far, each with the JSON pointer of the value it marks."""
         if self._pending:
             pending, self._pending = self._pending, []
-            base, append, new, step = self.base, self._marks.append, tuple.__new__, self.context.step
-            for top, at, marks in pending:
-                if top is None:
-                    path = base
-                else:
-                    path = (top.prefix if top.prefix is not None else _prefix(top, base)) + step(at)
-                if isinstance(marks, Record):
-                    built = marks.built
-                    self._marks.extend(built[1] if built[0] == path else marks.marks(path))
-                    continue
-                for kind, entity in marks:
-                    append(new(Mark, (path, kind, entity)))
+            spell(pending, self.base, self.context.step, self._marks)
         return self._marks
 
     def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
@@ -262,12 +250,17 @@ class Run:
             elif known is _UNMET and dict in flat[2]:  # a record holding records: remembered
                 cs.met(flat)                           # when met again
                 flat = None
-        frame = _Frame(value, cs, key, self, self._frames[-1])
+        frame = self._frame(value, cs, key, self._frames[-1])
         if flat is not None:  # its effects are kept apart, to be remembered with it (`_remember`)
             frame.flat = (flat, cs, self.counts, len(self._pending), [])
             self.counts = {}
         self._frames.append(frame)
         return _PUSHED
+
+    def _frame(self, value: Any, cs: State, key: Any, parent: Frame | None) -> Frame:
+        """A frame for `value` met under `cs` (its entries' state: a dict's flavored one)."""
+        entries = self.dict_state(cs, value) if isinstance(value, dict) else self.item_state(cs)
+        return Frame(value, entries, key, parent)
 
     def _replay(self, known: Record, value: dict[Any, Any]) -> Any:
         counts = self.counts
@@ -280,22 +273,14 @@ class Run:
             top.flat[4].append(known.oldest)
         return known.copy(value)
 
-    def _remember(self, frame: _Frame, done: Any) -> None:
+    def _remember(self, frame: Frame, done: Any) -> None:
         """Keep what the walk made of the flat record in `frame` (see `memo.Record`)."""
         assert frame.flat is not None
         flat, cs, outer, start, inner = frame.flat
         counts, self.counts = self.counts, outer
         for counted, amount in counts.items():
             outer[counted] = outer.get(counted, 0) + amount
-        suffixes: list[tuple[str, str, str]] = []
-        for top, at, marks in self._pending[start:]:
-            assert top is not None  # marks inside a record are made in its frame or its records'
-            step = self.context.step(at) if top is frame else \
-                self.context.step(top.name) + self.context.step(at)
-            if isinstance(marks, Record):
-                suffixes += [(step + suffix, kind, entity) for suffix, kind, entity in marks.suffixes]
-            else:
-                suffixes += [(step, kind, entity) for kind, entity in marks]
+        suffixes = relative(self._pending[start:], frame, self.context.step)
         out = SAME if done is frame.src else \
             {k: dict(v) if type(v) is dict else v for k, v in done.items()}
         oldest = oldest_version(frame.cs, frame.src, self.floor, inner)
@@ -317,10 +302,10 @@ class Run:
                 return f"[REDACTED:{entity}]"
             return out
         frames = self._frames
-        frames.append(_Frame(value, root, None, self, None))
+        frames.append(self._frame(value, root, None, None))
         return self._loop(frames)
 
-    def _loop(self, frames: list[_Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
+    def _loop(self, frames: list[Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
         leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
         descend, dicts = self._descend, self.entering_dicts
         pending = self._pending  # only `marks` rebinds it, never during a walk
@@ -430,65 +415,3 @@ class Run:
                 return done
             orig_key, orig = frame.key
             frames[-1].store(orig_key, orig, frames[-1].at, done)
-
-
-class _Frame:
-    __slots__ = ("at", "cs", "done", "flat", "is_dict", "items", "key", "name", "out", "parent",
-                 "prefix", "src")
-
-    def __init__(self, src: Any, cs: State, key: Any, run: Run, parent: _Frame | None) -> None:
-        self.src, self.key = src, key
-        self.parent = parent
-        self.name: Any = None if parent is None else parent.at
-        """Where the output of this frame goes in its parent's output (a key or a position)."""
-        self.is_dict = isinstance(src, dict)
-        self.cs = run.dict_state(cs, src) if self.is_dict else run.item_state(cs)
-        self.items: Any = iter(src.items()) if self.is_dict else iter(enumerate(src))
-        self.out: Any = None
-        self.at: Any = None
-        self.prefix: str | None = None
-        self.done = 0
-        self.flat: tuple[Any, State, dict[tuple[str, str], int], int, list[int]] | None = None
-        """A flat record's memo key, its state, the counts outside it, where its pending marks
-        start and the oldest versions of the records inside it, while it is walked to be
-        remembered (`Run._remember`)."""
-
-    def store(self, key: Any, old: Any, new_key: Any, new: Any) -> None:
-        if new is DROP:
-            self.materialize()
-        elif self.out is not None or new is not old or new_key is not key:
-            out = self.materialize()
-            if self.is_dict:
-                out[new_key] = new
-            else:
-                out.append(new)
-        self.done += 1
-
-    def materialize(self) -> Any:
-        """Start the copy (everything before the current entry was unchanged); return it."""
-        if self.out is None:
-            self.out = dict(islice(self.src.items(), self.done)) if self.is_dict \
-                else self.src[: self.done]
-        return self.out
-
-    def free_key(self, key: Any) -> Any:
-        if key not in self.out and key not in self.src:
-            return key
-        n = 2
-        while f"{key} ({n})" in self.out or f"{key} ({n})" in self.src:
-            n += 1
-        return f"{key} ({n})"
-
-
-def _prefix(frame: _Frame, base: str) -> str:
-    """The JSON pointer of `frame`'s output, from the nearest frame above that knows its own."""
-    chain = []
-    top: _Frame | None = frame
-    while top is not None and top.prefix is None:
-        chain.append(top)
-        top = top.parent
-    prefix = base if top is None else top.prefix
-    for f in reversed(chain):
-        f.prefix = prefix = base if f.parent is None else f"{prefix}/{escape(f.name)}"
-    assert prefix is not None
-    return prefix
