@@ -4,9 +4,11 @@ A state is one state per stage (a key rule, a glob position...) interned per `Co
 values met under the same state share its memos. Three memos live on a state: `km` (a dict key:
 its new key, the state of its value, effects), `lm` (a scalar: new value, effects, the names
 version it was computed at) and `rm`, whole flat records (a dict of strings, integers, booleans
-and nulls: a page's items). A record answer is what the walk made of that record under that
-state, with its counts, its marks relative to the record, and the oldest names version of the
-string answers it used, so it is redone exactly when one of those would be (`Run.floor`).
+and nulls: a page's items) and, when no stage enters dicts, records holding flat records (an
+asset and its tags; remembered when met a second time). A record answer is what the walk made
+of that record under that state, with its counts, its marks relative to the record, and the
+oldest names version of the string answers it used (the records inside it included), so it is
+redone exactly when one of those would be (`Run.floor`).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ on odd data, so there is no recursion limit to hit. Why copy-on-write: a transfo
 mutate its input, and copying the unchanged subtrees of a 10 MB result would cost more than the
 transform itself, so only the containers on the path to a change are rebuilt. The hot loop is
 kept flat: a dict entry whose key and value were seen before under the same state costs two
-dictionary look-ups, and a flat record seen before under the same state one (`memo`).
+dictionary look-ups, and a record seen before under the same state one (`memo`); the marks'
+pointers are spelled once, at the end (`frames`).
 """
 
 from __future__ import annotations
