@@ -23,13 +23,11 @@ from typing import Protocol, runtime_checkable
 from urllib.parse import quote, unquote
 
 from cloudg_lab.privacy import text
+from cloudg_lab.privacy.invisible import visible
 
 _FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 _PIECE = re.compile(r"[^\W_]+")
-_FORMAT = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-                     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]")
-"""Zero-width, joiner, bidi and tag characters: invisible, and stripped by `sanitize`."""
 _JOINTS = re.compile(r"[ _.-]+")
 """What joins the words of a name: `quartz-ledger-store` is `QUARTZ_LEDGER_STORE` as a constant,
 `quartz.ledger.store` as a host label, `quartz ledger store` in prose. Only for names (some
@@ -86,9 +84,10 @@ class Dictionary(Mapping[str, str]):
         self._widest = 1
         """The most pieces a value has, spelled as data or URL-encoded (runs longer than that
         are never looked up)."""
+        self._held: dict[str, str] = {}
         rest: list[str] = []
-        for value in self._entries:  # in bulk: the ASCII values without spaces, most of an estate
-            if value.isascii() and " " not in value:
+        for value in self._entries:  # in bulk: the printable ASCII values without spaces, most of an estate
+            if value.isascii() and " " not in value and value.isprintable():
                 folded = value.lower()
                 if folded != value:
                     self._folded.setdefault(folded, value)
@@ -103,16 +102,22 @@ class Dictionary(Mapping[str, str]):
                 self._count_pieces(value, value.lower(), self._entries[value])
         for value in rest:
             self._index(value, self._entries[value])
+        self.held: Mapping[str, str] = {shown: value for shown, value in self._held.items()
+                                        if shown not in self._entries}
+        """How `sanitize` shows a value with invisible characters → the value as the data holds
+        it (usually empty). A value shown so is pseudonymized as held, so the pseudonym passed
+        back reverses to a value of the data (unless the shown spelling is a value of its own)."""
 
     def _index(self, value: str, entity: str) -> None:
         """The spellings of a value with spaces or non-ASCII letters."""
         folded = fold(value)
         if folded != value:
             self._folded.setdefault(folded, value)
-        visible = _FORMAT.sub("", folded)
-        if visible != folded:  # `ledger\u200d-archive`: as shown once sanitize strips the joiners
-            self._folded.setdefault(visible, value)
-            self._folded.setdefault(joined(visible), value)
+        shown = visible(folded)
+        if shown != folded:  # `ledger\u200d-archive`: as shown once sanitize strips the joiners
+            self._folded.setdefault(shown, value)
+            self._folded.setdefault(joined(shown), value)
+            self._held.setdefault(visible(value), value)
         dashed = joined(folded)
         if dashed != folded:  # `Ana Lee` as identifiers spell it: ana-lee, ana_lee, ana.lee
             self._folded.setdefault(dashed, value)
@@ -228,6 +233,9 @@ class Dictionary(Mapping[str, str]):
 class Matcher(Protocol):
     """What the scanner needs of a dictionary (a `Dictionary`, or one with a call's values in
     front: `pipeline.Overlay`)."""
+
+    held: Mapping[str, str]
+    """How `sanitize` shows a value with invisible characters → the value as the data holds it."""
 
     def lookup(self, value: str) -> Spelled | None:
         """(entity, canonical value) of `value` in any spelling."""

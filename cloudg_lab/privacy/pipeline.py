@@ -66,12 +66,14 @@ class Overlay(Mapping[str, str]):
     memoised outcomes of the output walk.
     """
 
-    __slots__ = ("base", "extra", "matcher", "memo_key")
+    __slots__ = ("base", "extra", "held", "matcher", "memo_key")
 
     def __init__(self, extra: Mapping[str, str], base: Mapping[str, str]) -> None:
         self.extra, self.base = dict(extra), base
         self.memo_key = (id(base), len(base), frozenset(self.extra.items()))
         self.matcher = Dictionary(self.extra)
+        below = base.held if isinstance(base, Matcher) else {}
+        self.held: Mapping[str, str] = {**below, **self.matcher.held} if self.matcher.held else below
 
     def lookup(self, value: str) -> Spelled | None:
         """The call's own values first, then the workspace's (`dictionary.Matcher`)."""

@@ -113,6 +113,7 @@ class Scanner:
         else was decided in the first walk, and our markers in that output are not data."""
         self.vault, self.namespace, self.known = vault, namespace, known
         self.dictionary = known if isinstance(known, Matcher) else None
+        self.held: Mapping[str, str] = self.dictionary.held if self.dictionary is not None else {}
         self.prose_people = rules.resolve("person", "pii", PERSON_IN_PROSE) != "keep"
         self.min_confidence, self.keep_last = min_confidence, keep_last
         self.max_words = 1
@@ -189,11 +190,13 @@ class Scanner:
         return self.whole(real, refined, category, DATASET_VALUE)
 
     def whole(self, value: str, entity: str, category: str, detector: str) -> Outcome:
-        """Replace `value` as one unit (or drop it)."""
+        """Replace `value` as one unit (or drop it); a value `sanitize` showed without its
+        invisible characters is replaced as the data holds it (`Matcher.held`)."""
         action = self.rules.resolve(entity, category, detector)
         if action == "keep":
             return KEEP
-        new = act(action, value, entity, vault=self.vault, namespace=self.namespace,
+        held = self.held.get(value, value) if self.held else value
+        new = act(action, held, entity, vault=self.vault, namespace=self.namespace,
                   avoid=self.known, keep_last=self.keep_last)
         if new is not DROP and new == value:
             return KEEP

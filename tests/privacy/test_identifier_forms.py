@@ -201,7 +201,7 @@ def test_e_mail_addresses_with_quoted_local_parts_are_pseudonymized_whole() -> N
 
 # ------------------------------------------------------------------ invisible characters
 
-INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad")
+INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad", "\u3164", "\u034f", "\u180b")
 
 
 async def test_a_name_with_invisible_characters_is_hidden_as_sanitize_shows_it(tmp_path: Path) -> None:
@@ -222,6 +222,34 @@ async def test_a_name_with_invisible_characters_is_hidden_as_sanitize_shows_it(t
         wire = json.dumps((await layer.call_tool("find_assets", arguments, principal=who)).to_wire(),
                           ensure_ascii=False)
         assert [plain for plain, _ in names if plain in wire] == [], arguments
+
+
+@pytest.mark.parametrize("listing", [{"sort_by": "name"}, {"fields": ["id", "name"]}])
+async def test_the_pseudonym_of_a_name_shown_without_its_invisible_characters_reverses(
+        tmp_path: Path, listing: dict[str, object]) -> None:
+    """The name is pseudonymized as the data holds it, so the pseudonym a strict caller saw
+    finds the asset (by name, in a search) like any other: sanitize's stripping costs no round trip."""
+    r = random.Random("invisible round trip")
+    assets = []
+    for i in range(VARIANTS):
+        plain = f"{r.choice(WORDS)}-{r.choice(WORDS)}-{i:02d}"
+        at = r.randrange(1, len(plain))
+        assets.append({"id": f"i-{i:017x}", "name": f"{plain[:at]}{r.choice(INVISIBLE)}{plain[at:]}",
+                       "asset_type": "EC2", "provider": "AWS", "region": "eu-west-1",
+                       "account_id": "210987654321"})
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+    layer = Layer(policy="strict", datasets={"zw": tmp_path})
+    who = Principal.parse("eve:analyst")
+    page = await layer.call_tool("find_assets", listing, principal=who)
+    assert page.structured is not None
+    shown_items = page.structured["items"]
+    assert isinstance(shown_items, list) and len(shown_items) == VARIANTS
+    for item in shown_items:
+        found = await layer.call_tool("get_asset", {"ref": item["name"]}, principal=who)
+        assert not found.is_error and found.structured is not None, item
+        assert found.structured["id"] == item["id"]
+        search = await layer.call_tool("find_assets", {"query": item["name"]}, principal=who)
+        assert search.structured is not None and search.structured["total"] == 1, item
 
 
 # ------------------------------------------------------------------ AWS ids and buckets in prose

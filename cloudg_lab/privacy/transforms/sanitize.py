@@ -20,13 +20,13 @@ from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.common import skipped_key
 from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
+from cloudg_lab.privacy.invisible import INVISIBLE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 
 FENCE_OPEN, FENCE_CLOSE = "⟦untrusted⟧", "⟦/untrusted⟧"
-_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f"
-                        "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff\ufff9-\ufffb"
-                        "\U000e0000-\U000e007f\U000e0100-\U000e01ef]|⟦/?untrusted⟧")
+_INVISIBLE = re.compile(f"{INVISIBLE.pattern}|⟦/?untrusted⟧")
+"""What is stripped: the invisible characters, and fence markers already in the data."""
 _TRIGGERS = ("ignore", "disregard", "forget", "instruction", "system", "prompt", "assistant",
              "[inst", "<|", "you are now", "the user", "jailbreak", "developer mode", "override",
              "reveal", "exfiltrate", "send ", "post ", "upload", "curl ", "act as", "pretend")
