@@ -334,13 +334,16 @@ class Spec:
                 META_PREFIX + "tags": list(self.tags)}
 
 
+MarkKind = Literal["pseudonym", "redacted", "masked", "hashed", "fenced"]
+
+
 class Mark(NamedTuple):
     """One value the output pipeline changed: a JSON pointer into the wire result and the entity.
 
     A tuple, not a dataclass: a page of 500 records makes thousands, on the hot path."""
 
     path: str
-    kind: Literal["pseudonym", "redacted", "masked", "hashed", "fenced"]
+    kind: MarkKind
     entity: str
 
 

@@ -16,9 +16,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from cloudg_lab.errors import PolicyError
 from cloudg_lab.privacy.dictionary import Dictionary, Found, Matcher, Spelled
-from cloudg_lab.types import JSON, Kind, Mark, PageCursor, Principal, Transform
+from cloudg_lab.types import JSON, Kind, Mark, MarkKind, PageCursor, Principal, Transform
 
 if TYPE_CHECKING:  # for the annotation only: the vault is built above this module
+    from cloudg_lab.privacy.detectors import DetectorSet
     from cloudg_lab.privacy.vault import Vault
 
 REPORT_COUNT_SECTIONS = ("redacted", "masked", "hashed", "pseudonymized", "dropped", "aliased")
@@ -37,13 +38,13 @@ class Report:
         bucket = self._data.setdefault(section, {})
         bucket[label] = bucket.get(label, 0) + n
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: object) -> None:
         self._data[key] = value
 
     def get(self, key: str, default: Any = None) -> Any:
         return self._data.get(key, default)
 
-    def merge(self, section: str, values: Mapping[str, Any]) -> None:
+    def merge(self, section: str, values: Mapping[str, object]) -> None:
         """Shallow-merge `values` into a dict section (numbers add up, others replace)."""
         bucket = self._data.setdefault(section, {})
         for k, v in values.items():
@@ -116,7 +117,7 @@ class TransformContext:
     path: str = ""
     sensitivity: str = "internal"
     dataset: str | None = None
-    detectors: Any = None
+    detectors: DetectorSet | None = None
     """The compiled detector set of the policy (built-in plus the policy's own)."""
     known: Mapping[str, str] | None = None
     """Real identifiers the workspace knows (asset ids, names, ARNs, accounts → entity type), so
@@ -134,7 +135,7 @@ class TransformContext:
         """The same report, marks and state, for another piece of the result."""
         return replace(self, path=path)
 
-    def mark(self, subpath: str, kind: Any, entity: str) -> None:
+    def mark(self, subpath: str, kind: MarkKind, entity: str) -> None:
         self.marks.append(Mark(path=self.path + subpath, kind=kind, entity=entity))
 
 
@@ -195,7 +196,7 @@ def registered_transforms() -> list[str]:
     return sorted(_TRANSFORMS)
 
 
-def build_pipeline(steps: Sequence[Mapping[str, Any]], where: str = "transforms") -> Pipeline:
+def build_pipeline(steps: Sequence[Mapping[str, object]], where: str = "transforms") -> Pipeline:
     """Compile policy steps like `{"type": "redact", ...options}` into a pipeline.
 
     Raises:

@@ -18,9 +18,9 @@ for: every value was scanned in the first walk.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
@@ -32,6 +32,9 @@ from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.shapes import nullish, refine
 from cloudg_lab.privacy.stages import DROP, SAME
+
+if TYPE_CHECKING:  # for the annotation only
+    from cloudg_lab.privacy.vault import Vault
 
 Effect = tuple[str, str, "str | None"]
 Outcome = tuple[Any, tuple[Effect, ...], int]
@@ -74,7 +77,8 @@ def plan_for(rules: Rules, detectors: DetectorSet, name_mentions: bool) -> Plan:
                                        for e in _NAME_ENTITIES))
 
 
-def _through_last(ordered: tuple[Detector, ...], acts: Any) -> tuple[Detector, ...]:
+def _through_last(ordered: tuple[Detector, ...],
+                  acts: Callable[[Detector], object]) -> tuple[Detector, ...]:
     """Detectors up to the last one a rule acts on: a kept finding (an e-mail) must still shadow
     the lower-priority findings inside it (its domain as a host name)."""
     last = max((i for i, d in enumerate(ordered) if acts(d)), default=-1)
@@ -103,7 +107,7 @@ class Written:
 class Scanner:
     """Computes outcomes for one pipeline run (one vault namespace, one workspace)."""
 
-    def __init__(self, plan: Plan, rules: Rules, detectors: DetectorSet, *, vault: Any,
+    def __init__(self, plan: Plan, rules: Rules, detectors: DetectorSet, *, vault: Vault,
                  namespace: str, known: Mapping[str, str] | None, min_confidence: float,
                  keep_last: int, written: Written | None = None) -> None:
         self.plan, self.rules, self.detectors = plan, rules, detectors

@@ -66,7 +66,7 @@ class DetectorSet:
         self._inner_ids = self.select(lambda d: d.category in _REVEALING and d.name != "cloudg_uri",
                                       "inside-encoded-identifiers")
 
-    def select(self, wanted: Callable[[Detector], bool], cache_key: Any) -> tuple[Detector, ...]:
+    def select(self, wanted: Callable[[Detector], bool], cache_key: object) -> tuple[Detector, ...]:
         """The enabled detectors `wanted` accepts, in priority order (policy detectors first)."""
         found = self._selections.get(cache_key)
         if found is None:
@@ -176,7 +176,7 @@ class DetectorSet:
         self._rules[(key, tag)] = rule
         return rule
 
-    def describe(self, category: str | None = None) -> list[dict[str, Any]]:
+    def describe(self, category: str | None = None) -> list[dict[str, object]]:
         """Rows for `list_detectors` and `cloudg://privacy/detectors`: no patterns, no values."""
         rows = [{"name": d.name, "entity": d.entity, "category": d.category,
                  "confidence": d.confidence, "kind": "value", "enabled": d.enabled,
