@@ -18,7 +18,6 @@ import threading
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -112,7 +111,7 @@ class SaveSchedule:
     It holds the vault's `save` weakly, so neither the timer nor `atexit` keeps a vault alive.
     """
 
-    def __init__(self, save: Callable[[], Any], *, autosave: bool, where: str) -> None:
+    def __init__(self, save: Callable[[], object], *, autosave: bool, where: str) -> None:
         self._save = weakref.WeakMethod(save)
         self.autosave, self.where = autosave, where
         self.dirty = False

@@ -12,7 +12,7 @@ or its data) never hands the real value back in clear.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -22,6 +22,9 @@ from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, regi
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import walk_once
+
+if TYPE_CHECKING:  # for the annotations only
+    from cloudg_lab.privacy.vault import Entry, Vault
 
 
 class DepseudonymizeOptions(TransformOptions):
@@ -35,13 +38,13 @@ def strip_fences(value: str) -> str:
     return value.replace(FENCE_OPEN, "").replace(FENCE_CLOSE, "")
 
 
-def reverse(value: str, vault: Any, namespace: str) -> tuple[str, list[str]]:
+def reverse(value: str, vault: Vault, namespace: str) -> tuple[str, list[str]]:
     """`value` with its pseudonyms replaced by real values, and the entity of each one."""
     out, found = reverse_entries(value, vault, namespace)
     return out, [entry.entity for entry in found]
 
 
-def reverse_entries(value: str, vault: Any, namespace: str) -> tuple[str, list[Any]]:
+def reverse_entries(value: str, vault: Vault, namespace: str) -> tuple[str, list[Entry]]:
     """`value` with its pseudonyms replaced by real values, and the vault entry of each one."""
     plain = strip_fences(value)
     entry = vault.entry(plain.strip(), namespace)
