@@ -43,8 +43,9 @@ pydantic): the only places `typing.Any` may stay. Everywhere else a value is typ
 `object` narrowed with `isinstance` (`types.JSON`), a TypedDict, a `Protocol`, a TypeVar."""
 
 NOT_YET: frozenset[str] = frozenset({
-    "data/inventory.py", "data/loader.py", "data/columns.py", "data/indexes.py",
-    "data/workspace.py", "privacy/",
+    "data/columns.py",  # msgspec record types built at run time (strict or tolerant)
+    "data/indexes.py",  # one cache of derived structures, keyed by name
+    "privacy/",
 })
 """Modules and packages (a trailing `/`) not yet converted; new modules anywhere else are held
 to the rule."""

@@ -51,12 +51,17 @@ def finding_detail(ds: Dataset, index: int) -> dict[str, object]:
     inv = ds.inventory
     record = inv.finding(index)
     asset_row = inv.row_of.get(inv.finding_resources[index])
-    if asset_row is None and record.get("resource_arn"):
-        asset_row = inv.indexes.by_arn.get(record["resource_arn"])
-    cited = [c for c in inv.compliance if inv.finding_ids[index] in (c.get("finding_ids") or [])]
+    arn = record.get("resource_arn")
+    if asset_row is None and isinstance(arn, str) and arn:
+        asset_row = inv.indexes.by_arn.get(arn)
+    cited = [c for c in inv.compliance if inv.finding_ids[index] in _listed(c.get("finding_ids"))]
     return {**finding_brief(ds, index), **{k: v for k, v in record.items() if k != "raw_data"},
             "asset": brief(ds, asset_row) if asset_row is not None else None,
             "compliance": cited}
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 def asset_detail(ds: Dataset, row: int, *, include_findings: bool, max_relations: int) -> dict[str, object]:
@@ -67,7 +72,8 @@ def asset_detail(ds: Dataset, row: int, *, include_findings: bool, max_relations
     out_edges, in_edges = (adj.get(ident, []) for adj in idx.adjacency)
     detail: dict[str, object] = {**brief(ds, row, BRIEF_FIELDS), "dataset": ds.name,
                               "collected_at": inv.collected[row] or ds.loaded_at}
-    metadata = source.get("metadata") or {}
+    found = source.get("metadata")
+    metadata = found if isinstance(found, dict) else {}
     detail["metadata_keys"] = sorted(metadata)[:100]
     detail["metadata"] = metadata
     extra = {k: v for k, v in source.items() if k not in _CANONICAL}

@@ -58,8 +58,9 @@ def register(into: Registrar, trusted: Registrar) -> None:
     async def list_datasets(ctx: HandlerContext) -> dict[str, object]:
         """Names and sizes of the loaded datasets, and which one is active."""
         status = ctx.workspace.status()
-        return {"active": status["active_dataset"], "total": len(status["datasets"]),
-                "datasets": status["datasets"]}
+        datasets = status["datasets"]
+        return {"active": status["active_dataset"],
+                "total": len(datasets) if isinstance(datasets, list) else 0, "datasets": datasets}
 
     @into.tool(category=CATEGORY, capabilities=("read_state", "read_fs", "manage_data"),
                read_only=False, idempotent=False)

@@ -111,7 +111,8 @@ class Indexes:
             row = inv.row_of.get(resource)
             if row is None:
                 by_arn = by_arn if by_arn is not None else self.by_arn
-                row = by_arn.get(inv.finding(index).get("resource_arn") or "")
+                arn = inv.finding(index).get("resource_arn")
+                row = by_arn.get(arn if isinstance(arn, str) else "")
             if row is not None:
                 found.setdefault(row, []).append(index)
         return found

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -81,8 +81,8 @@ class Inventory:
     finding_tools: list[str] = field(default_factory=list)
     finding_raw: list[msgspec.Raw] = field(default_factory=list)
     finding_row_of: dict[str, int] = field(default_factory=dict)
-    compliance: list[dict[str, Any]] = field(default_factory=list)
-    top: dict[str, Any] = field(default_factory=dict)
+    compliance: list[dict[str, object]] = field(default_factory=list)
+    top: dict[str, object] = field(default_factory=dict)
     """Top-level members other than assets and edges: providers, regions, summary, ..."""
     findings_file: str | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -129,9 +129,9 @@ class Inventory:
                 Records(self.finding_raw, {"id": column("finding_ids"),
                                            "resource_id": column("finding_resources")}))
 
-    def source(self, row: int) -> dict[str, Any]:
+    def source(self, row: int) -> dict[str, object]:
         """The asset's decoded source record (unknown fields included, `raw_data` removed)."""
-        record: dict[str, Any] = _DECODE(self.raw[row])
+        record: dict[str, object] = _DECODE(self.raw[row])
         for key in _HIDDEN & record.keys():
             del record[key]
         return record
@@ -144,17 +144,17 @@ class Inventory:
         return {k: v if v.__class__ is str else "" if v is None else json_scalar(v)  # type: ignore[arg-type]
                 for k, v in tags.items()}
 
-    def edge(self, index: int) -> dict[str, Any]:
+    def edge(self, index: int) -> dict[str, object]:
         """The edge's decoded source record with canonical endpoint and type fields."""
-        record: dict[str, Any] = _DECODE(self.edge_raw[index])
+        record: dict[str, object] = _DECODE(self.edge_raw[index])
         record["source_id"] = self.edge_src[index]
         record["target_id"] = self.edge_dst[index]
         record["edge_type"] = self.edge_types[index]
         return record
 
-    def finding(self, index: int) -> dict[str, Any]:
+    def finding(self, index: int) -> dict[str, object]:
         """The finding's source record with canonical id, severity and suppression."""
-        record: dict[str, Any] = _DECODE(self.finding_raw[index])
+        record: dict[str, object] = _DECODE(self.finding_raw[index])
         record["id"] = self.finding_ids[index]
         record["severity"] = str(record.get("severity", "")).upper()
         record["is_suppressed"] = bool(self.finding_suppressed[index])

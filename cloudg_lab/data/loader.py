@@ -12,10 +12,11 @@ what was expected, and the caller's workspace never sees a half-built inventory.
 from __future__ import annotations
 
 import codecs
+import io
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
@@ -127,7 +128,7 @@ def read(file: Path, progress: LoadProgress | None = None, limit: int | None = N
     return buf
 
 
-def _fill(fh: Any, buf: bytearray, file: Path, progress: LoadProgress | None) -> int:
+def _fill(fh: io.BufferedIOBase, buf: bytearray, file: Path, progress: LoadProgress | None) -> int:
     view, done = memoryview(buf), 0
     check = codecs.getincrementaldecoder("utf-8")()
     try:
@@ -167,7 +168,8 @@ class _Document:
             raise self.fail("$", "file is empty")
         return self.decode(_TOP, self.buf, "$")
 
-    def decode(self, decoder: msgspec.json.Decoder[T], data: Any, where: str) -> T:
+    def decode(self, decoder: msgspec.json.Decoder[T], data: bytes | bytearray | memoryview,
+               where: str) -> T:
         try:
             return decoder.decode(data)
         except msgspec.ValidationError as exc:

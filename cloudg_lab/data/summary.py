@@ -36,7 +36,7 @@ def inventory_summary(inv: Inventory) -> dict[str, object]:
         "suppressed_findings": suppressed, "severity_breakdown": severity_breakdown(inv),
         "accounts": len(idx.by_account), "regions": len(idx.by_region),
         "internet_exposed": len(idx.exposed_rows),
-        "unresolved_references": len(inv.top.get("unresolved_references") or []),
+        "unresolved_references": _count(inv.top.get("unresolved_references")),
         "compliance_frameworks": sorted({str(c["framework"]) for c in inv.compliance}),
         "assets_by_type": ranked(group_counts(inv, None, "type"), TOP_TYPES),
         "assets_by_provider": ranked(group_counts(inv, None, "provider")),
@@ -55,13 +55,17 @@ def findings_overview(inv: Inventory, top_assets: int = 10) -> tuple[dict[str, o
     for result in inv.compliance:
         per = compliance.setdefault(str(result["framework"]), {"PASS": 0, "FAIL": 0,
                                                                 "NOT_APPLICABLE": 0, "MANUAL": 0})
-        per[result["status"]] += 1
+        per[str(result["status"])] += 1
     suppressed = sum(inv.finding_suppressed)
     return {
         "total": inv.finding_count, "open": inv.finding_count - suppressed, "suppressed": suppressed,
         "by_severity": severity_breakdown(inv), "by_source_tool": ranked(tools),
         "compliance": dict(sorted(compliance.items())),
     }, [r for r in busiest if idx.open_counts[r]][:top_assets]
+
+
+def _count(listed: object) -> int:
+    return len(listed) if isinstance(listed, list) else 0
 
 
 def worst_first(inv: Inventory, indexes: list[int]) -> list[int]:

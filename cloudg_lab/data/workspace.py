@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Protocol, TypedDict, Unpack
 
 from cloudg_lab.data import paths
 from cloudg_lab.data.identifiers import MIN_LENGTH, identifiers, known_identifiers
@@ -38,6 +38,17 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 MAX_DATASETS = 16
 Listener = Callable[[str, str], None]
 """`listener(event, dataset)`; events: loaded, replaced, selected, unloaded."""
+
+
+
+class LoadOptions(TypedDict, total=False):
+    """The keyword options of `Workspace.load` a `WorkspaceView` passes on (the owner is its own)."""
+
+    replace: bool
+    activate: bool
+    restricted: bool
+    progress: LoadProgress | None
+    commit: AbstractContextManager[object] | None
 
 
 @dataclass(eq=False)
@@ -66,7 +77,7 @@ class Dataset:
         return self.sensitive if self.sensitive is not None else own_identifiers(self.name,
                                                                                  self.inventory)
 
-    def info(self) -> dict[str, Any]:
+    def info(self) -> dict[str, object]:
         inv = self.inventory
         return {"name": self.name, "source": self.source, "loaded_at": self.loaded_at,
                 "version": self.version, "providers": self.providers, "assets": inv.asset_count,
@@ -164,7 +175,7 @@ class Workspace:
                                      {"dataset": key, "datasets": self.names()})
             return found
 
-    def status(self, owner: str | None = None) -> dict[str, Any]:
+    def status(self, owner: str | None = None) -> dict[str, object]:
         """Loaded datasets, `owner`'s active one and the roots `load_dataset` may read from."""
         with self._lock:
             active = self.active_for(owner)
@@ -357,14 +368,14 @@ class WorkspaceView:
         """As `Workspace.get` for this owner."""
         return self.workspace.get(name, owner=self.owner)
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> dict[str, object]:
         return self.workspace.status(self.owner)
 
     def select(self, name: str) -> Dataset:
         """As `Workspace.select` for this owner."""
         return self.workspace.select(name, owner=self.owner)
 
-    def load(self, path: str | Path, name: str | None = None, **options: Any) -> Dataset:
+    def load(self, path: str | Path, name: str | None = None, **options: Unpack[LoadOptions]) -> Dataset:
         """As `Workspace.load`, activated for this owner."""
         return self.workspace.load(path, name, owner=self.owner, **options)
 
