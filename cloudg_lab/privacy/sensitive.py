@@ -28,7 +28,7 @@ _UNTYPED = frozenset({"ip_address"})
 """Entities a key suggests but only a value's shape confirms (patterns catch those anywhere)."""
 
 
-def sensitive_values(records: Iterable[Any], known: Container[str] = (),
+def sensitive_values(records: Iterable[object], known: Container[str] = (),
                      found: dict[str, str] | None = None) -> dict[str, str]:
     """value → entity for every value a key rule marks sensitive in any of `records` (decoded),
     but for those already `known` (the inventory's id, name and ARN columns); added to `found`."""
@@ -42,12 +42,12 @@ def sensitive_values(records: Iterable[Any], known: Container[str] = (),
     return found
 
 
-def record(found: dict[str, str], value: Any, rule: KeyRule) -> None:
+def record(found: dict[str, str], value: object, rule: KeyRule) -> None:
     """File `value` under `rule` (`record_all` of one value)."""
     record_all(found, (value,), rule)
 
 
-def record_all(found: dict[str, str], values: Iterable[Any], rule: KeyRule) -> None:
+def record_all(found: dict[str, str], values: Iterable[object], rule: KeyRule) -> None:
     """File each of `values` under `rule`, in turn: a secret whatever it is, a typed value as
     its shape refines the rule's entity. What holds for the rule is settled once."""
     if rule.kind == "sensitive":
@@ -79,7 +79,7 @@ def record_all(found: dict[str, str], values: Iterable[Any], rule: KeyRule) -> N
             found.setdefault(stripped, refined)
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     if isinstance(value, str):
         return value
     if isinstance(value, bool):
@@ -91,7 +91,7 @@ def _text(value: Any) -> str | None:
     return None
 
 
-def leaves(tree: Any) -> Iterator[tuple[Any, KeyRule]]:
+def leaves(tree: object) -> Iterator[tuple[Any, KeyRule]]:
     """(scalar, the rule of the key it sits under) for every scalar of `tree`; a sensitive
     key's rule holds for its whole subtree, tags are ruled by their tag keys, and the keys of a
     dict under a person key are people."""
@@ -133,7 +133,7 @@ def leaves(tree: Any) -> Iterator[tuple[Any, KeyRule]]:
             yield node, rule
 
 
-def list_pair(node: list[Any]) -> tuple[Any, KeyRule] | None:
+def list_pair(node: list[object]) -> tuple[Any, KeyRule] | None:
     """(value, rule) of `[name, value]` whose name names a secret (headers and environments
     listed as pairs), else None."""
     if len(node) != 2 or not isinstance(node[0], str) or not isinstance(node[1], _LEAVES):
@@ -142,11 +142,11 @@ def list_pair(node: list[Any]) -> tuple[Any, KeyRule] | None:
     return (node[1], rule) if rule.kind == "sensitive" else None
 
 
-def tag_pair(node: dict[str, Any]) -> tuple[str, Any] | None:
+def tag_pair(node: dict[str, object]) -> tuple[str, object] | None:
     """`{"Key": k, "Value": v}` as AWS lists tags."""
     for k, v in _TAG_PAIR_KEYS:
-        if isinstance(node.get(k), str) and v in node:
-            return node[k], node[v]
+        if isinstance(key := node.get(k), str) and v in node:
+            return key, node[v]
     return None
 
 

@@ -30,7 +30,7 @@ _PAIRS = (("Key", "Value"), ("key", "value"))
 
 
 class _Tagged(msgspec.Struct, gc=False):
-    tags: Any = None
+    tags: object = None
 
 
 _TAGS = msgspec.json.Decoder(_Tagged)
@@ -73,6 +73,6 @@ def _rows(values: Mapping[str, Sequence[int]]) -> set[int]:
     return {row for rows in values.values() for row in rows}
 
 
-def _tags(text: Any) -> dict[str, Any]:
+def _tags(text: msgspec.Raw | bytes) -> dict[str, object]:
     tags = _TAGS.decode(text).tags
     return tags if isinstance(tags, dict) else {}

@@ -62,9 +62,9 @@ class _Member:
     node: Node | None = None
     scalar_only: bool = False
     """A tag's: its rule holds only for a scalar value."""
-    marker: Any = None
+    marker: object = None
     """The instance of the marker type a FILE member is declared as (what `dec_hook` returns)."""
-    sink: list[Any] = field(default_factory=list)
+    sink: list[object] = field(default_factory=list)
     """The values `dec_hook` kept for a FILE member, in the batch being decoded."""
 
 
@@ -112,14 +112,14 @@ class Node:
         return any(m.mode == WALK or (m.node is not None and m.node.extracts)
                    for m in self.members.values())
 
-    def struct(self, markers: dict[type, _Member]) -> Any:
+    def struct(self, markers: dict[type, _Member]) -> object:
         """The Struct of this node; the FILE members' marker types are entered in `markers`."""
         fields: list[tuple[str, Any, Any]] = []
         for m in self.members.values():
             if m.mode == FILE:
                 marker = type(f"Filed{len(markers)}", (_Filed,), {"__slots__": ()})
                 m.marker, markers[marker] = marker(), m
-                kind: Any = marker
+                kind: object = marker
             else:
                 kind = _LEAFY if m.mode == LEAFY else Any if m.mode == WALK else \
                     self._nested(m, markers)
@@ -130,7 +130,7 @@ class Node:
         return msgspec.defstruct("View", fields, rename=rename, forbid_unknown_fields=True, gc=False)
 
     @staticmethod
-    def _nested(member: _Member, markers: dict[type, _Member]) -> Any:
+    def _nested(member: _Member, markers: dict[type, _Member]) -> object:
         assert member.node is not None
         struct = member.node.struct(markers)
         if member.mode == LISTED:
@@ -164,7 +164,7 @@ class View:
         self._decoder: msgspec.json.Decoder[Any] | None = None
         self._markers: dict[type, _Member] = {}
 
-    def decode(self, data: bytes) -> list[Any] | None:
+    def decode(self, data: bytes) -> list[object] | None:
         """The batch through the view, learning what it lacks; None if it cannot be placed.
         The FILE members' values are in their `sink`s."""
         for _ in range(MAX_LESSONS):
@@ -175,7 +175,7 @@ class View:
             for member in self._markers.values():
                 member.sink.clear()
             try:
-                items: list[Any] = self._decoder.decode(data)
+                items: list[object] = self._decoder.decode(data)
                 return items
             except msgspec.ValidationError as exc:
                 if not self._learn(str(exc)):
@@ -183,7 +183,7 @@ class View:
             self._decoder = None
         return None
 
-    def _keep(self, kind: type, value: Any) -> Any:
+    def _keep(self, kind: type, value: object) -> object:
         """msgspec's `dec_hook` for the FILE members' marker types: keep the value."""
         member = self._markers[kind]
         if member.scalar_only and value.__class__ in (dict, list):
@@ -266,7 +266,7 @@ def _array(texts: Sequence[Any]) -> bytes:
         return b",".join(map(_bytes, parts))
 
 
-def _bytes(text: Any) -> bytes:
+def _bytes(text: Any) -> bytes:  # a str, or what msgspec hands back raw
     return text.encode() if isinstance(text, str) else bytes(text)
 
 
@@ -288,7 +288,7 @@ class Filer:
                 for value in filter(None, map(attrgetter(member.attr), items)):
                     self.generic({member.key: value})
             elif member.node is not None:
-                inner: list[Any] = []
+                inner: list[object] = []
                 if member.node.extracts:
                     values = filter(None, map(attrgetter(member.attr), items))  # neither None nor []
                     inner = list(values) if member.mode == NESTED else \
@@ -296,7 +296,7 @@ class Filer:
                          if not isinstance(v, _SCALARS)]
                 self.node(member.node, inner)
 
-    def column(self, key: str, rule: KeyRule, column: Iterable[Any]) -> None:
+    def column(self, key: str, rule: KeyRule, column: Iterable[object]) -> None:
         """File the distinct values of a column under `key`; falsy ones (None where a record
         lacks the key, "", 0, false, an empty object) file nothing."""
         values = list(filter(None, column))
@@ -316,7 +316,7 @@ class Filer:
         done.update(fresh)
         record_all(self.found, fresh, rule)
 
-    def file(self, value: Any, rule: KeyRule) -> None:
+    def file(self, value: object, rule: KeyRule) -> None:
         done = self._done(rule)
         if value not in done and value not in self.known:
             done.add(value)
@@ -329,6 +329,6 @@ class Filer:
             done = self.done[id(rule)] = set()
         return done
 
-    def generic(self, node: dict[str, Any]) -> None:
+    def generic(self, node: dict[str, object]) -> None:
         for value, rule in leaves(node):
             self.file(value, rule)
