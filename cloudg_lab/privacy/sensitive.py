@@ -10,7 +10,6 @@ every such member to this walk.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator
-from typing import Any
 
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
@@ -91,11 +90,11 @@ def _text(value: object) -> str | None:
     return None
 
 
-def leaves(tree: object) -> Iterator[tuple[Any, KeyRule]]:
+def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
     """(scalar, the rule of the key it sits under) for every scalar of `tree`; a sensitive
     key's rule holds for its whole subtree, tags are ruled by their tag keys, and the keys of a
     dict under a person key are people."""
-    stack: list[tuple[Any, KeyRule | None]] = [(tree, None)]
+    stack: list[tuple[object, KeyRule | None]] = [(tree, None)]
     while stack:
         node, rule = stack.pop()
         if isinstance(node, dict):
@@ -133,7 +132,7 @@ def leaves(tree: object) -> Iterator[tuple[Any, KeyRule]]:
             yield node, rule
 
 
-def list_pair(node: list[object]) -> tuple[Any, KeyRule] | None:
+def list_pair(node: list[object]) -> tuple[object, KeyRule] | None:
     """(value, rule) of `[name, value]` whose name names a secret (headers and environments
     listed as pairs), else None."""
     if len(node) != 2 or not isinstance(node[0], str) or not isinstance(node[1], _LEAVES):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping, Sequence
-from typing import Any
 
 import msgspec
 
@@ -36,7 +35,7 @@ class _Tagged(msgspec.Struct, gc=False):
 _TAGS = msgspec.json.Decoder(_Tagged)
 
 
-def classify_tags(index: Index, texts: Sequence[Any], known: Container[str],
+def classify_tags(index: Index, texts: Sequence[msgspec.Raw | bytes], known: Container[str],
                   found: dict[str, str]) -> None:
     """File into `found` the sensitive tag values of the records `texts` (their JSON texts)
     whose tags `index` holds, but for those `known`."""
