@@ -65,12 +65,12 @@ class Depseudonymize:
     def __init__(self, options: DepseudonymizeOptions) -> None:
         self.options = options
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: object, ctx: TransformContext) -> object:
         out, run = walk_once([_Reverser(self, ctx)], value, ctx)
         run.commit()
         return out
 
-    def skipped(self, tool: str, argument: Any) -> bool:
+    def skipped(self, tool: str, argument: object) -> bool:
         return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
@@ -92,7 +92,7 @@ class _Reverser(Stage):
     def int_floor(self, state: str) -> int | None:
         return None if state == _OFF else 0
 
-    def key(self, state: str, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: str, key: object, flavor: object) -> tuple[Any, Any, tuple[Effect, ...]]:
         if state == _OFF or (state == _TOP and self.owner.skipped(self.ctx.name, key)):
             return key, _OFF, ()
         if not isinstance(key, str):
@@ -100,7 +100,7 @@ class _Reverser(Stage):
         new, effects = self._string(key)
         return new, _ON, effects
 
-    def leaf(self, state: str, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: str, value: object) -> tuple[Any, tuple[Effect, ...], int]:
         if state == _OFF:
             return SAME, (), -1
         if type(value) is str:
