@@ -201,7 +201,8 @@ def test_e_mail_addresses_with_quoted_local_parts_are_pseudonymized_whole() -> N
 
 # ------------------------------------------------------------------ invisible characters
 
-INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad", "\u3164", "\u034f", "\u180b")
+INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u00ad", "\u3164",
+             "\u034f", "\u180b")
 
 
 async def test_a_name_with_invisible_characters_is_hidden_as_sanitize_shows_it(tmp_path: Path) -> None:
