@@ -34,6 +34,22 @@ def fail_closed(name: str, value: object, ctx: TransformContext) -> object:
     return FAILED
 
 
+class FailsClosed:
+    """A transform that fails closed: `_apply` does its work, and whatever it raises becomes
+    the marker (`fail_closed`) instead of the piece it was given."""
+
+    name: str
+
+    def apply(self, value: object, ctx: TransformContext) -> object:
+        try:
+            return self._apply(value, ctx)
+        except Exception:
+            return fail_closed(self.name, value, ctx)
+
+    def _apply(self, value: object, ctx: TransformContext) -> object:
+        raise NotImplementedError
+
+
 @cache
 def fallback_vault() -> Vault:
     """A per-process vault with a random key, for contexts built without one (tests, previews)."""

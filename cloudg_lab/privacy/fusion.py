@@ -25,7 +25,7 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cloudg_lab.privacy.common import fail_closed
+from cloudg_lab.privacy.common import FailsClosed
 from cloudg_lab.privacy.memo import Context
 from cloudg_lab.privacy.stages import Stage
 from cloudg_lab.privacy.walk import Run
@@ -37,7 +37,7 @@ _MAX_ROUNDS = 12
 _CONTEXTS = 16
 
 
-class Fusion:
+class Fusion(FailsClosed):
     """One group of fusable transforms; memos live here, across calls (thread-safe)."""
 
     def __init__(self, transforms: Sequence[Any]) -> None:
@@ -55,12 +55,6 @@ class Fusion:
                     self._contexts.clear()
                 found = self._contexts.setdefault(key, Context(stages))
         return found
-
-    def apply(self, value: object, ctx: TransformContext) -> object:
-        try:
-            return self._apply(value, ctx)
-        except Exception:
-            return fail_closed(self.name, value, ctx)
 
     def _apply(self, value: object, ctx: TransformContext) -> object:
         stages = [t.stage(ctx, value) for t in self.transforms]

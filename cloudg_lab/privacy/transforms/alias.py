@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import field_validator
 
 from cloudg_lab.privacy import text
-from cloudg_lab.privacy.common import fail_closed, fallback_vault, skipped_key
+from cloudg_lab.privacy.common import FailsClosed, fallback_vault, skipped_key
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.walk import walk_once
@@ -34,7 +34,7 @@ class AliasOptions(TransformOptions):
         return value
 
 
-class Alias:
+class Alias(FailsClosed):
     """The `alias` transform."""
 
     name = "alias"
@@ -43,19 +43,16 @@ class Alias:
         self.options = options
         self._registered: set[tuple[int, int]] = set()
 
-    def apply(self, value: object, ctx: TransformContext) -> object:
-        try:
-            vault = ctx.vault if ctx.vault is not None else fallback_vault()
-            stamp = (id(vault), vault.generation)
-            if stamp not in self._registered:
-                for real, alias in self.options.aliases.items():
-                    vault.set_alias(real, alias, self.options.entity)
-                self._registered.add(stamp)
-            out, run = walk_once([_Aliaser(self.options)], value, ctx)
-            run.commit()
-            return out
-        except Exception:
-            return fail_closed(self.name, value, ctx)
+    def _apply(self, value: object, ctx: TransformContext) -> object:
+        vault = ctx.vault if ctx.vault is not None else fallback_vault()
+        stamp = (id(vault), vault.generation)
+        if stamp not in self._registered:
+            for real, alias in self.options.aliases.items():
+                vault.set_alias(real, alias, self.options.entity)
+            self._registered.add(stamp)
+        out, run = walk_once([_Aliaser(self.options)], value, ctx)
+        run.commit()
+        return out
 
 
 class _Aliaser(Stage):

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from cloudg_lab.privacy.common import fail_closed
+from cloudg_lab.privacy.common import FailsClosed
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 
 NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
@@ -33,19 +33,13 @@ class AnnotateOptions(TransformOptions):
     priority: float | None = Field(default=None, ge=0, le=1)
 
 
-class Annotate:
+class Annotate(FailsClosed):
     """The `annotate` transform."""
 
     name = "annotate"
 
     def __init__(self, options: AnnotateOptions) -> None:
         self.options = options
-
-    def apply(self, value: object, ctx: TransformContext) -> object:
-        try:
-            return self._apply(value, ctx)
-        except Exception:
-            return fail_closed(self.name, value, ctx)
 
     def _apply(self, value: object, ctx: TransformContext) -> object:
         report = ctx.report
