@@ -43,8 +43,6 @@ pydantic): the only places `typing.Any` may stay. Everywhere else a value is typ
 `object` narrowed with `isinstance` (`types.JSON`), a TypedDict, a `Protocol`, a TypeVar."""
 
 NOT_YET: frozenset[str] = frozenset({
-    "data/columns.py",  # msgspec record types built at run time (strict or tolerant)
-    "data/indexes.py",  # one cache of derived structures, keyed by name
     "privacy/",  # the walk's stage protocol: per-stage states and the SAME/DROP sentinels
 })
 """Modules and packages (a trailing `/`) not yet converted; new modules anywhere else are held

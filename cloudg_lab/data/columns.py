@@ -11,13 +11,23 @@ from __future__ import annotations
 import hashlib
 import sys
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import msgspec
 
 from cloudg_lab.data.errors import InventoryFormatError, describe
 from cloudg_lab.data.inventory import Inventory, new_postings
-from cloudg_lab.data.records import COMPLIANCE_STATUSES, SEVERITIES, SEVERITY_RANK, json_scalar, text_of
+from cloudg_lab.data.records import (
+    COMPLIANCE_STATUSES,
+    SEVERITIES,
+    SEVERITY_RANK,
+    AssetRecord,
+    Compliance,
+    Edge,
+    FindingRecord,
+    json_scalar,
+    text_of,
+)
 
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -28,7 +38,7 @@ class Failing(Protocol):
     def fail(self, where: str, problem: str) -> InventoryFormatError: ...
 
 
-def add_assets(doc: Failing, inv: Inventory, assets: Sequence[Any], start: int) -> None:
+def add_assets(doc: Failing, inv: Inventory, assets: Sequence[AssetRecord], start: int) -> None:
     """Appends the columns of `assets`, the records from row `start` on."""
     intern = sys.intern
     inv.names += _check_filled(doc, "$.assets", "name", [a.name for a in assets], start)
@@ -46,7 +56,7 @@ def add_assets(doc: Failing, inv: Inventory, assets: Sequence[Any], start: int) 
     _index_tags(inv, assets, start)
 
 
-def _add_ids(doc: Failing, inv: Inventory, assets: Sequence[Any], start: int) -> None:
+def _add_ids(doc: Failing, inv: Inventory, assets: Sequence[AssetRecord], start: int) -> None:
     ids: list[str | None] = [text_of(a.id) for a in assets]
     row_of = inv.row_of
     for n, given in enumerate(ids):
@@ -59,7 +69,7 @@ def _add_ids(doc: Failing, inv: Inventory, assets: Sequence[Any], start: int) ->
     inv.ids += ids  # type: ignore[arg-type]  # no None is left
 
 
-def _generated_id(asset: Any, row: int, taken: dict[str, int]) -> str:
+def _generated_id(asset: AssetRecord, row: int, taken: dict[str, int]) -> str:
     """A stable id for an asset without one, so edges and cursors survive a reload."""
     basis = "\x1f".join("" if v is None else str(v) for v in (
         asset.provider, asset.asset_type, asset.name, asset.arn, asset.account_id, asset.region))
@@ -67,7 +77,7 @@ def _generated_id(asset: Any, row: int, taken: dict[str, int]) -> str:
     return ident if ident not in taken else f"{ident}-{row}"
 
 
-def _index_tags(inv: Inventory, assets: Sequence[Any], start: int) -> None:
+def _index_tags(inv: Inventory, assets: Sequence[AssetRecord], start: int) -> None:
     """tag key → value → rows, every value as text."""
     index = inv.tag_index
     for row, asset in enumerate(assets, start):
@@ -75,7 +85,7 @@ def _index_tags(inv: Inventory, assets: Sequence[Any], start: int) -> None:
         if not tags:
             continue
         for key, given in tags.items():
-            value = given if given.__class__ is str else "" if given is None else json_scalar(given)
+            value = given if isinstance(given, str) else "" if given is None else json_scalar(given)
             values = index.get(key)
             if values is None:
                 values = index[key] = {}
@@ -100,7 +110,7 @@ def tag_error(doc: Failing, raws: list[msgspec.Raw],
     return None
 
 
-def add_edges(doc: Failing, inv: Inventory, edges: Sequence[Any]) -> None:
+def add_edges(doc: Failing, inv: Inventory, edges: Sequence[Edge]) -> None:
     row_of, ids, start = inv.row_of, inv.ids, len(inv.edge_src)
     # an endpoint that is an asset shares the asset's id string
     inv.edge_src += _check_filled(doc, "$.edges", "source_id", [
@@ -111,7 +121,7 @@ def add_edges(doc: Failing, inv: Inventory, edges: Sequence[Any]) -> None:
                                     [sys.intern(e.edge_type) for e in edges], start)
 
 
-def add_findings(doc: Failing, inv: Inventory, findings: Sequence[Any], start: int) -> None:
+def add_findings(doc: Failing, inv: Inventory, findings: Sequence[FindingRecord], start: int) -> None:
     for field in ("resource_id", "title", "description", "source_tool", "severity"):
         _check_filled(doc, "$.findings", field, [getattr(f, field) for f in findings], start)
     ranks = [SEVERITY_RANK.get(f.severity.upper(), -1) for f in findings]
@@ -134,8 +144,8 @@ def add_findings(doc: Failing, inv: Inventory, findings: Sequence[Any], start: i
     inv.finding_tools += [sys.intern(f.source_tool) for f in findings]
 
 
-def add_compliance(doc: Failing, inv: Inventory, checked: Sequence[Any], records: list[Any],
-                   start: int) -> None:
+def add_compliance(doc: Failing, inv: Inventory, checked: Sequence[Compliance],
+                   records: list[dict[str, object]], start: int) -> None:
     """Compliance results are few: kept whole, `status` upper-cased."""
     for field in ("framework", "control_id", "status"):
         _check_filled(doc, "$.compliance", field, [getattr(c, field) for c in checked], start)

@@ -12,7 +12,7 @@ import threading
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from cloudg_lab.data.inventory import Inventory, new_postings
 
@@ -39,7 +39,7 @@ class Indexes:
     def __init__(self, inv: Inventory) -> None:
         self.inv = inv
         self._lock = threading.Lock()
-        self._derived: dict[str, Any] = {}
+        self._derived: dict[str, object] = {}
 
     def derived(self, key: str, build: Callable[[Inventory], T]) -> T:
         """`build(inventory)`, computed once: for structures other modules own (e.g. exposure)."""
@@ -47,7 +47,7 @@ class Indexes:
             with self._lock:
                 if key not in self._derived:
                     self._derived[key] = build(self.inv)
-        return self._derived[key]  # type: ignore[no-any-return]
+        return cast(T, self._derived[key])  # what `build` made for this key
 
     # ------------------------------------------------------------------ equality postings
 

@@ -12,6 +12,8 @@ loader tries only when the first fails and then turns the numbers into text.
 
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 import msgspec
 
 SEVERITIES = ("CRITICAL", "HIGH", "MEDIUM", "LOW", "INFO")
@@ -36,8 +38,52 @@ class Tags(msgspec.Struct, gc=False):
     tags: TagMap = None
 
 
-def _record_types(text: object) -> tuple[type[msgspec.Struct], type[msgspec.Struct]]:
-    """(asset, finding) Structs whose optional text fields are of type `text`."""
+class AssetRecord(Protocol):
+    """What the columns read of a decoded asset (a `STRICT_ASSET` or a `TOLERANT_ASSET`: the
+    Structs are built at run time, so they are described here for the type checker)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def asset_type(self) -> str: ...
+    @property
+    def provider(self) -> str: ...
+    @property
+    def id(self) -> str | int | None: ...
+    @property
+    def region(self) -> str | int | None: ...
+    @property
+    def account_id(self) -> str | int | None: ...
+    @property
+    def arn(self) -> str | int | None: ...
+    @property
+    def collected_at(self) -> str | int | None: ...
+    @property
+    def is_internet_exposed(self) -> bool | None: ...
+    @property
+    def tags(self) -> TagMap: ...
+
+
+class FindingRecord(Protocol):
+    """What the columns read of a decoded finding (`STRICT_FINDING` or `TOLERANT_FINDING`)."""
+
+    @property
+    def resource_id(self) -> str: ...
+    @property
+    def source_tool(self) -> str: ...
+    @property
+    def severity(self) -> str: ...
+    @property
+    def id(self) -> str | int | None: ...
+    @property
+    def cvss_score(self) -> float | None: ...
+    @property
+    def is_suppressed(self) -> bool | None: ...
+
+
+def _record_types(text: object) -> tuple[type[AssetRecord], type[FindingRecord]]:
+    """(asset, finding) Structs whose optional text fields are of type `text`, typed as the
+    protocols that describe them."""
     asset = msgspec.defstruct("Asset", [
         ("name", str), ("asset_type", str), ("provider", str), ("id", text, None),
         ("region", text, None), ("account_id", text, None), ("arn", text, None),
@@ -48,7 +94,7 @@ def _record_types(text: object) -> tuple[type[msgspec.Struct], type[msgspec.Stru
         ("severity", str), ("id", text, None), ("resource_arn", text, None),
         ("remediation", text, None), ("detected_at", text, None),
         ("cvss_score", float | None, None), ("is_suppressed", bool | None, None)], gc=False)
-    return asset, finding
+    return cast("type[AssetRecord]", asset), cast("type[FindingRecord]", finding)
 
 
 STRICT_ASSET, STRICT_FINDING = _record_types(str | None)
