@@ -8,10 +8,10 @@ into its replacement and say which report section counts it.
 from __future__ import annotations
 
 from collections.abc import Container, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from cloudg_lab.privacy.entities import PARENT
-from cloudg_lab.privacy.stages import DROP
+from cloudg_lab.privacy.stages import DROP, Drop
 
 if TYPE_CHECKING:  # for the annotation only
     from cloudg_lab.privacy.vault import Vault
@@ -57,7 +57,7 @@ def mask(value: str, keep_last: int) -> str:
 
 
 def act(action: Action, value: str, entity: str, *, vault: Vault, namespace: str,
-        avoid: Container[str] | None, keep_last: int = 4) -> Any:  # str, or `stages.DROP`
+        avoid: Container[str] | None, keep_last: int = 4) -> str | Drop:
     """The replacement for `value` (DROP for `drop`; `value` itself when nothing changes)."""
     if action == "redact":
         return f"[REDACTED:{entity}]"

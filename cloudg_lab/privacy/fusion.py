@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from cloudg_lab.privacy.common import FailsClosed
 from cloudg_lab.privacy.memo import Context
@@ -37,10 +37,23 @@ _MAX_ROUNDS = 12
 _CONTEXTS = 16
 
 
+class Fusable(Protocol):
+    """A transform that walks: `stage` gives its part of the shared walk."""
+
+    @property
+    def name(self) -> str: ...
+
+    def stage(self, ctx: TransformContext, value: object) -> Stage: ...
+
+
+def _fusable(transform: Step) -> TypeGuard[Fusable]:
+    return callable(getattr(transform, "stage", None))
+
+
 class Fusion(FailsClosed):
     """One group of fusable transforms; memos live here, across calls (thread-safe)."""
 
-    def __init__(self, transforms: Sequence[Any]) -> None:
+    def __init__(self, transforms: Sequence[Fusable]) -> None:
         self.transforms = tuple(transforms)
         self.name = "+".join(t.name for t in self.transforms)
         self._contexts: dict[tuple[object, ...], Context] = {}
@@ -84,9 +97,9 @@ def steps(transforms: Sequence[Step]) -> tuple[Step, ...]:
     if found is not None and all(a is b for a, b in zip(found[0], transforms, strict=True)):
         return found[1]
     out: list[Step] = []
-    run: list[Step] = []
+    run: list[Fusable] = []
     for transform in transforms:
-        if callable(getattr(transform, "stage", None)):
+        if _fusable(transform):
             run.append(transform)
             continue
         if run:

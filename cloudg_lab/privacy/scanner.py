@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
@@ -31,13 +31,13 @@ from cloudg_lab.privacy.dictionary import Matcher
 from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.people import people
 from cloudg_lab.privacy.shapes import nullish, refine
-from cloudg_lab.privacy.stages import DROP, SAME
+from cloudg_lab.privacy.stages import DROP, SAME, Drop, Same
 
 if TYPE_CHECKING:  # for the annotation only
     from cloudg_lab.privacy.vault import Vault
 
 Effect = tuple[str, str, "str | None"]
-Outcome = tuple[Any, tuple[Effect, ...], int]
+Outcome = tuple[str | Same | Drop, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)
 _SECRETS = ("secret", "credential")
 PERSON_IN_PROSE = "person_in_prose"

@@ -9,11 +9,25 @@ written to the report directly, so memoised answers can be replayed.
 
 from __future__ import annotations
 
-from typing import Any
+from enum import Enum
+from typing import Any, Final
 
-SAME: Any = object()
+
+class Same(Enum):
+    """The type of `SAME`: an enum of one member, so `x is SAME` narrows `str | Same` to `str`."""
+
+    SAME = "same"
+
+
+class Drop(Enum):
+    """The type of `DROP`, one member as `Same`."""
+
+    DROP = "drop"
+
+
+SAME: Final = Same.SAME
 """A hook's answer for "unchanged"."""
-DROP: Any = object()
+DROP: Final = Drop.DROP
 """A hook's answer for "remove this dict entry or list item"."""
 
 Effect = tuple[str, str, int, "str | None", str]

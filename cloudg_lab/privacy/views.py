@@ -114,7 +114,7 @@ class Node:
 
     def struct(self, markers: dict[type, _Member]) -> object:
         """The Struct of this node; the FILE members' marker types are entered in `markers`."""
-        fields: list[tuple[str, Any, Any]] = []
+        fields: list[tuple[str, object, None]] = []
         for m in self.members.values():
             if m.mode == FILE:
                 marker = type(f"Filed{len(markers)}", (_Filed,), {"__slots__": ()})
@@ -161,7 +161,7 @@ class View:
 
     def __init__(self, dropped: Sequence[str] = ()) -> None:
         self.root = Node(dropped)
-        self._decoder: msgspec.json.Decoder[Any] | None = None
+        self._decoder: msgspec.json.Decoder[list[object]] | None = None
         self._markers: dict[type, _Member] = {}
 
     def decode(self, data: bytes) -> list[object] | None:
@@ -228,7 +228,7 @@ def _walk(member: _Member | None) -> bool:
     return True
 
 
-def classify_texts(view: View, texts: Sequence[Any], known: Container[str],
+def classify_texts(view: View, texts: Sequence[str | bytes | msgspec.Raw], known: Container[str],
                    found: dict[str, str]) -> None:
     """File into `found` the sensitive values of `texts` (JSON texts of records of `view`'s
     kind: str, bytes or msgspec.Raw) but for those `known`."""
@@ -254,19 +254,19 @@ def classify_columns(columns: Mapping[str, Iterable[str | None]], known: Contain
         filer.column(key, key_rule(key), filterfalse(known.__contains__, column))
 
 
-def _array(texts: Sequence[Any]) -> bytes:
+def _array(texts: Sequence[str | bytes | msgspec.Raw]) -> bytes:
     """The JSON array of the texts (bytes and msgspec.Raw as they are, str encoded), copied
     once: `b"[" + joined + b"]"` would copy it all twice."""
     parts = list(texts)
     parts[0] = b"[" + _bytes(parts[0])
     parts[-1] = _bytes(parts[-1]) + b"]"
     try:
-        return b",".join(parts)
+        return b",".join(parts)  # type: ignore[arg-type]  # a str raises: encoded below
     except TypeError:
         return b",".join(map(_bytes, parts))
 
 
-def _bytes(text: Any) -> bytes:  # a str, or what msgspec hands back raw
+def _bytes(text: str | bytes | msgspec.Raw) -> bytes:  # a str, or what msgspec hands back raw
     return text.encode() if isinstance(text, str) else bytes(text)
 
 
@@ -275,9 +275,9 @@ class Filer:
 
     def __init__(self, known: Container[str], found: dict[str, str]) -> None:
         self.known, self.found = known, found
-        self.done: dict[int, set[Any]] = {}
+        self.done: dict[int, set[object]] = {}
 
-    def node(self, node: Node, items: Sequence[Any]) -> None:
+    def node(self, node: Node, items: Sequence[object]) -> None:
         """File what `node`'s members hold: its FILE members' sinks, and the members walked
         or nested below it in `items` (its Structs: empty when `node.extracts` is false)."""
         for member in node.members.values():
@@ -322,7 +322,7 @@ class Filer:
             done.add(value)
             record(self.found, value, rule)
 
-    def _done(self, rule: KeyRule) -> set[Any]:
+    def _done(self, rule: KeyRule) -> set[object]:
         """The values filed under `rule` so far (rules are interned: one object per rule)."""
         done = self.done.get(id(rule))
         if done is None:

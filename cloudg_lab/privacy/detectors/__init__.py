@@ -11,7 +11,7 @@ import fnmatch
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Protocol
 
 from cloudg_lab.privacy.detectors.base import Detector
 from cloudg_lab.privacy.detectors.builtin import BUILTIN
@@ -51,6 +51,24 @@ class Finding:
     confidence: float
 
 
+class DetectorSpecLike(Protocol):
+    """What `compile_detectors` reads of a policy's detector (`policy.model.DetectorSpec`),
+    named here so the privacy layer does not import the policy layer above it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def entity(self) -> str: ...
+    @property
+    def category(self) -> str: ...
+    @property
+    def pattern(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def keys(self) -> Sequence[str] | None: ...
+
+
 class DetectorSet:
     """The compiled detectors of one policy, with per-purpose selections cached."""
 
@@ -59,7 +77,7 @@ class DetectorSet:
         self.detectors = tuple(d for d in detectors if d.name not in self.disabled)
         self._by_name = {d.name: d for d in self.detectors}
         self._keyed = tuple(d for d in self.detectors if d.keys is not None and d.enabled)
-        self._selections: dict[Any, tuple[Detector, ...]] = {}
+        self._selections: dict[object, tuple[Detector, ...]] = {}
         self._rules: dict[tuple[str, bool], KeyRule] = {}
         self._prefilters: dict[int, tuple[Sequence[Detector], Prefilter]] = {}
         self._inner = self.select(lambda d: d.category in _SECRETS, "inside-encoded")
@@ -187,7 +205,7 @@ class DetectorSet:
         return [r for r in rows if category is None or r["category"] == category]
 
 
-def compile_detectors(specs: Sequence[Any] = (), disabled: Sequence[str] = ()) -> DetectorSet:
+def compile_detectors(specs: Sequence[DetectorSpecLike] = (), disabled: Sequence[str] = ()) -> DetectorSet:
     """The detector set of a policy: built-ins minus `disabled`, plus `specs` (DetectorSpec).
 
     A policy detector with a built-in's name replaces it.

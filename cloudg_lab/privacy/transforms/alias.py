@@ -8,8 +8,6 @@ alone, while after redact the real values would already be pseudonyms.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import field_validator
 
 from cloudg_lab.privacy import text
@@ -68,10 +66,10 @@ class _Aliaser(Stage):
     def int_floor(self, state: bool) -> int | None:
         return None if state else 0
 
-    def key(self, state: bool, key: object, flavor: object) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: bool, key: object, flavor: object) -> tuple[object, bool, tuple[Effect, ...]]:
         return key, state or skipped_key(key), ()
 
-    def leaf(self, state: bool, value: object) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: bool, value: object) -> tuple[object, tuple[Effect, ...], int]:
         probe = str(value) if type(value) is int else value
         if state or not isinstance(probe, str):
             return SAME, (), -1

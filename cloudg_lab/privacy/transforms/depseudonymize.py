@@ -12,7 +12,7 @@ or its data) never hands the real value back in clear.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -92,7 +92,7 @@ class _Reverser(Stage):
     def int_floor(self, state: str) -> int | None:
         return None if state == _OFF else 0
 
-    def key(self, state: str, key: object, flavor: object) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: str, key: object, flavor: object) -> tuple[object, str, tuple[Effect, ...]]:
         if state == _OFF or (state == _TOP and self.owner.skipped(self.ctx.name, key)):
             return key, _OFF, ()
         if not isinstance(key, str):
@@ -100,7 +100,7 @@ class _Reverser(Stage):
         new, effects = self._string(key)
         return new, _ON, effects
 
-    def leaf(self, state: str, value: object) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: str, value: object) -> tuple[object, tuple[Effect, ...], int]:
         if state == _OFF:
             return SAME, (), -1
         if type(value) is str:

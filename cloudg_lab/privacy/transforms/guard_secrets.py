@@ -8,18 +8,20 @@ refused (InvalidArgumentsError, -32602, listing entity types, never values) or r
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from enum import Enum
+from typing import Final, Literal
 
 from pydantic import Field
 
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.common import argument_skipped
-from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
+from cloudg_lab.privacy.detectors import DEFAULT, Detector, DetectorSet, KeyRule
 from cloudg_lab.privacy.detectors.keys import NONE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.stages import SAME, Effect, Same, Stage
 from cloudg_lab.privacy.walk import walk_once
+from cloudg_lab.types import JSON
 
 MESSAGE = ("Arguments appear to contain secrets ({entities}); refusing to process them. "
            "Pass resource references, never credentials.")
@@ -42,7 +44,7 @@ class GuardSecrets:
     def __init__(self, options: GuardSecretsOptions) -> None:
         self.options = options
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         """Raises:
             InvalidArgumentsError: when arguments carry secrets and the action is `reject`.
         """
@@ -59,13 +61,22 @@ class GuardSecrets:
             ctx.report.merge("redacted_arguments", dict.fromkeys(entities, 1))
         return out
 
-    def skipped(self, tool: str, argument: Any) -> bool:
+    def skipped(self, tool: str, argument: object) -> bool:
         return argument_skipped(self.options.skip_arguments, tool, argument)
 
 
 _FOUND = "found"
-_TOP: Any = object()
+
+
+class _Top(Enum):
+    """The type of `_TOP` (an enum of one, so `state is _TOP` narrows the state)."""
+
+    TOP = "top"
+
+
+_TOP: Final = _Top.TOP
 """The state of the arguments object itself: its keys are the arguments, which may be skipped."""
+_State = KeyRule | _Top | None
 
 
 class _Guard(Stage):
@@ -76,13 +87,13 @@ class _Guard(Stage):
     leaf_types = frozenset({str, int, float})
 
     def __init__(self, owner: GuardSecrets, ctx: TransformContext, detectors: DetectorSet,
-                 selection: Any) -> None:
+                 selection: tuple[Detector, ...]) -> None:
         self.owner, self.ctx, self.detectors, self.selection = owner, ctx, detectors, selection
 
-    def int_floor(self, state: Any) -> int | None:
+    def int_floor(self, state: _State) -> int | None:
         return 0 if state is not None and state is not _TOP and state.kind == "sensitive" else None
 
-    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: _State, key: object, flavor: object) -> tuple[object, _State, tuple[Effect, ...]]:
         if state is None or (state is _TOP and self.owner.skipped(self.ctx.name, key)):
             return key, None, ()
         rule = NONE if state is _TOP else state
@@ -94,7 +105,7 @@ class _Guard(Stage):
         new, effects = self._scan(key)
         return (key if new is SAME else new), rule, effects
 
-    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: _State, value: object) -> tuple[object, tuple[Effect, ...], int]:
         if state is None:
             return SAME, (), -1
         if state is not _TOP and state.kind == "sensitive" and _carries(value):
@@ -105,7 +116,7 @@ class _Guard(Stage):
         new, effects = self._scan(value)
         return new, effects, -1
 
-    def _scan(self, value: str) -> tuple[Any, tuple[Effect, ...]]:
+    def _scan(self, value: str) -> tuple[str | Same, tuple[Effect, ...]]:
         findings = self.detectors.scan(value, self.selection, NONE, self.owner.options.min_confidence)
         if not findings:
             return SAME, ()
@@ -113,7 +124,7 @@ class _Guard(Stage):
         return text.replace(value, [(f.start, f.end, f"[REDACTED:{f.entity}]") for f in findings]), effects
 
 
-def _carries(value: Any) -> bool:
+def _carries(value: object) -> bool:
     """Empty strings, empty containers, booleans and null carry no secret."""
     if value is None or isinstance(value, bool):
         return False

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import Field
 
@@ -30,6 +29,7 @@ from cloudg_lab.privacy.shapes import nullish
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
 from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
 from cloudg_lab.privacy.walk import walk_once
+from cloudg_lab.types import JSON
 
 MESSAGE = ("Argument '{argument}' is not an identifier this server issued. Under this policy "
            "identifiers are pseudonyms: pass them exactly as results show them.")
@@ -55,7 +55,7 @@ class RefuseRealIdentifiers:
     def __init__(self, options: RefuseRealOptions) -> None:
         self.options = options
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         """Raises:
             InvalidArgumentsError: naming the first argument that holds a real identifier (or,
                 in a `pseudonym_arguments` slot, any value this server did not issue).
@@ -72,6 +72,9 @@ class RefuseRealIdentifiers:
         return _FREE
 
 
+_State = tuple[str, str] | None
+
+
 class _Checker(Stage):
     """States: None for the arguments object, then (top-level argument, mode) below it."""
 
@@ -83,17 +86,17 @@ class _Checker(Stage):
         self.vault = ctx.vault if ctx.vault is not None else fallback_vault()
         self.known: Mapping[str, str] = ctx.known if isinstance(ctx.known, Mapping) else {}
 
-    def int_floor(self, state: Any) -> int | None:
+    def int_floor(self, state: _State) -> int | None:
         return None if state is None else 0
 
-    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: _State, key: object, flavor: object) -> tuple[object, _State, tuple[Effect, ...]]:
         if state is None:
             state = (str(key), self.owner.mode(self.ctx.name, str(key), self.ctx.kind))
         if isinstance(key, str):
             self._check(key, (state[0], _FREE) if state[1] == _SLOT else state)
         return key, state, ()
 
-    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: _State, value: object) -> tuple[object, tuple[Effect, ...], int]:
         if state is not None:
             self._check(str(value), state)
         return SAME, (), -1

@@ -12,7 +12,7 @@ is heuristic by nature.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -22,7 +22,11 @@ from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
 from cloudg_lab.privacy.invisible import INVISIBLE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import SAME, Effect, Stage
+from cloudg_lab.privacy.stages import SAME, Effect, Same, Stage
+from cloudg_lab.types import JSON
+
+if TYPE_CHECKING:  # for the annotation only
+    from cloudg_lab.privacy.walk import Run
 
 FENCE_OPEN, FENCE_CLOSE = "⟦untrusted⟧", "⟦/untrusted⟧"
 _INVISIBLE = re.compile(f"{INVISIBLE.pattern}|⟦/?untrusted⟧")
@@ -72,10 +76,10 @@ class Sanitize:
         self.options = options
         self._stage = _SanitizeStage(options)
 
-    def stage(self, ctx: TransformContext, value: Any) -> Stage:
+    def stage(self, ctx: TransformContext, value: object) -> Stage:
         return self._stage
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         return fusion.apply((self,), value, ctx)
 
 
@@ -99,7 +103,7 @@ class _SanitizeStage(Stage):
         self.cap = options.max_free_text
         self.action = options.on_suspicious
 
-    def key(self, state: int, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: int, key: object, flavor: object) -> tuple[object, int, tuple[Effect, ...]]:
         if state == _SKIP:
             return key, _SKIP, ()
         if not isinstance(key, str):
@@ -118,7 +122,7 @@ class _SanitizeStage(Stage):
     def item(self, state: int) -> int:
         return _FREE if state == _TAGS else state
 
-    def leaf(self, state: int, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: int, value: str) -> tuple[str | Same, tuple[Effect, ...], int]:
         if state == _SKIP or (value.isascii() and value.isprintable() and len(value) < 12):
             return SAME, (), -1
         out = _INVISIBLE.sub("", value)
@@ -134,14 +138,14 @@ class _SanitizeStage(Stage):
                 effects.append((_U, "suspicious", 1, None, ""))
         return (SAME if out == value else out), tuple(effects), -1
 
-    def settle(self, state: int, value: str) -> tuple[Any, tuple[Effect, ...]]:
+    def settle(self, state: int, value: str) -> tuple[str | Same, tuple[Effect, ...]]:
         """The free-text cap, on text redaction already saw (see `cutting`)."""
         if state != _FREE or self.cap is None:
             return SAME, ()
         cut = shorten(value, self.cap, (FENCE_OPEN, FENCE_CLOSE))
         return (SAME, ()) if cut is None else (cut, ((_U, "truncated", 1, None, ""),))
 
-    def finish(self, out: Any, run: Any) -> Any:
+    def finish(self, out: object, run: Run) -> object:
         if run.counts.get((_U, "suspicious")):
             run.ctx.report.merge(_U, {"action": self.action})
         return out
