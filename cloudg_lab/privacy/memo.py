@@ -14,10 +14,9 @@ redone exactly when one of those would be (`Run.floor`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from cloudg_lab.pointer import escape
-from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Effect, Same, Stage
 from cloudg_lab.types import Mark
 
 LEAF_MEMO = 300_000
@@ -34,6 +33,8 @@ _FLAT_VALUES = frozenset({str, int, bool, type(None)})
 _NESTED_VALUES = _FLAT_VALUES | {dict}
 """A record may also hold flat records (an asset's tags), when no stage enters dicts."""
 _STR = frozenset({str})
+RecordKey = tuple[tuple[object, ...], tuple[object, ...], tuple[type, ...]]
+"""A flat record's keys, values (a nested record's own key in its place) and value types."""
 Recorded = tuple[tuple[tuple[tuple[str, str], int], ...], tuple[tuple[str, str], ...]]
 Compiled = Recorded | tuple[()]
 """Effects as memos keep them: `((report key, amount)...), ((mark kind, entity)...)`, or `()`
@@ -59,8 +60,8 @@ class State:
     __slots__ = ("flavor", "flavored", "flavors", "fractions", "ints", "items", "km", "lm", "rm",
                  "states")
 
-    def __init__(self, states: tuple[Any, ...], stages: Sequence[Stage],
-                 flavor: tuple[Any, ...] | None = None) -> None:
+    def __init__(self, states: tuple[object, ...], stages: Sequence[Stage],
+                 flavor: tuple[object, ...] | None = None) -> None:
         self.states = states
         self.flavor = flavor
         self.flavored = () if flavor is not None else tuple(
@@ -72,21 +73,21 @@ class State:
         """Integers at least this large (in absolute value) are scanned as text; None: none are."""
         self.fractions = self.ints == 0 and any(float in s.leaf_types for s in stages)
         """Do fractions reach `leaf` (a floor of 0: every number is what the key says)?"""
-        self.flavors: dict[tuple[Any, ...], State] = {}
+        self.flavors: dict[tuple[object, ...], State] = {}
         self.items: State | None = None
-        self.km: dict[Any, tuple[Any, State, Compiled]] = {}
-        self.lm: dict[Any, tuple[Any, Compiled, int]] = {}
-        self.rm: dict[Any, Record | None] = {}
+        self.km: dict[object, tuple[object, State, Compiled]] = {}
+        self.lm: dict[object, tuple[object, Compiled, int]] = {}
+        self.rm: dict[object, Record | None] = {}
         """Flat records met under this state (see `Record`), by `record_key`; None for a record
         holding records met once (remembering one costs more than walking it: a page seen
         once pays nothing for the memo)."""
 
-    def remember(self, key: Any, record: Record | None) -> None:
+    def remember(self, key: object, record: Record | None) -> None:
         if len(self.rm) >= _FLAT_MEMO:
             self.rm.clear()
         self.rm[key] = record
 
-    def met(self, key: Any) -> None:
+    def met(self, key: object) -> None:
         """Note a record holding records met for the first time: walked, remembered next time."""
         self.remember(key, None)
 
@@ -98,11 +99,11 @@ class Context:
 
     def __init__(self, stages: Sequence[Stage]) -> None:
         self.refs = tuple(ref for s in stages for ref in s.memo_refs)
-        self.interned: dict[tuple[Any, ...], State] = {}
+        self.interned: dict[tuple[object, ...], State] = {}
         self.root = self.state(tuple(s.root for s in stages), stages)
         self.steps: dict[str, str] = {}
 
-    def step(self, key: Any) -> str:
+    def step(self, key: object) -> str:
         """`key` as a JSON pointer step (`/key`), one string per dict key: the marks of every
         record of a page, and the remembered ones, share them."""
         if type(key) is not str:
@@ -114,7 +115,7 @@ class Context:
             found = self.steps[key] = f"/{escape(key)}"
         return found
 
-    def state(self, states: tuple[Any, ...], stages: Sequence[Stage]) -> State:
+    def state(self, states: tuple[object, ...], stages: Sequence[Stage]) -> State:
         found = self.interned.get(states)
         if found is None:
             if len(self.interned) > _STATES:
@@ -128,11 +129,11 @@ class Record:
 
     __slots__ = ("built", "nested", "oldest", "out", "suffixes", "tallies")
 
-    def __init__(self, out: Any, tallies: tuple[tuple[tuple[str, str], int], ...],
+    def __init__(self, out: dict[str, object] | Same, tallies: tuple[tuple[tuple[str, str], int], ...],
                  suffixes: tuple[tuple[str, str, str], ...], oldest: int) -> None:
         self.out = out
         """The new record (never handed out: copied), or `SAME`."""
-        self.nested: tuple[Any, ...] = () if out is SAME else \
+        self.nested: tuple[str, ...] = () if out is SAME else \
             tuple(k for k, v in out.items() if type(v) is dict)
         """The keys of `out` that hold records (copied too)."""
         self.tallies = tallies
@@ -144,13 +145,13 @@ class Record:
         """The marks last made for this record, and the pointer of the record they were made at:
         the same page asked again makes no new ones (marks are immutable tuples)."""
 
-    def copy(self, value: dict[Any, Any]) -> dict[Any, Any]:
+    def copy(self, value: dict[str, object]) -> dict[str, object]:
         """The new record for `value` (the record this answer was made of), as a fresh copy."""
         if self.out is SAME:
             return value
         out = dict(self.out)
         for k in self.nested:
-            out[k] = dict(out[k])
+            out[k] = dict(out[k])  # type: ignore[call-overload]  # `nested` names dicts
         return out
 
     def marks(self, at: str) -> tuple[Mark, ...]:
@@ -161,7 +162,7 @@ class Record:
         return marks
 
 
-def record_key(record: dict[Any, Any], nested: bool = False) -> tuple[Any, ...] | None:
+def record_key(record: dict[object, object], nested: bool = False) -> RecordKey | None:
     """A key equal for records with the same keys and values of the same types, in the same
     order; None when `record` is not flat (it nests, or holds a type `_FLAT_VALUES` leaves out).
     `True == 1`, so the types are part of the key. With `nested`, a record may hold flat
@@ -178,14 +179,14 @@ def record_key(record: dict[Any, Any], nested: bool = False) -> tuple[Any, ...] 
     at = -1
     for _ in range(types.count(dict)):
         at = types.index(dict, at + 1)
-        key = record_key(values[at])
+        key = record_key(values[at])  # type: ignore[arg-type]  # `types` says a dict
         if key is None:
             return None
         inner[at] = key
     return tuple(record), tuple(inner), types
 
 
-def oldest_version(cs: State, record: dict[Any, Any], floor: int, inner: list[int]) -> int:
+def oldest_version(cs: State, record: dict[object, object], floor: int, inner: list[int]) -> int:
     """The oldest names version among the string answers the walk of flat `record` under `cs`
     (its dict state) used, and `inner` (its records' oldest), -1 when none depends on names.
     An answer no longer in its memo counts as `floor`, the version of the walk that met it."""
@@ -201,7 +202,7 @@ def oldest_version(cs: State, record: dict[Any, Any], floor: int, inner: list[in
             continue
         if tv is str:
             hit = child.lm.get(v)
-        elif tv is int and child.ints is not None and abs(v) >= child.ints:
+        elif tv is int and child.ints is not None and abs(v) >= child.ints:  # type: ignore[arg-type]
             hit = child.lm.get(("int", v))
         else:
             continue
