@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -31,31 +31,43 @@ class Report:
     __slots__ = ("_data",)
 
     def __init__(self) -> None:
-        self._data: dict[str, Any] = {}
+        self._data: dict[str, object] = {}
 
     def count(self, section: str, label: str, n: int = 1) -> None:
         """Add `n` to `report[section][label]` (e.g. `count("pseudonymized", "aws_arn")`)."""
-        bucket = self._data.setdefault(section, {})
-        bucket[label] = bucket.get(label, 0) + n
+        bucket = self._bucket(section)
+        old = bucket.get(label, 0)
+        bucket[label] = (old if isinstance(old, int) else 0) + n
 
     def set(self, key: str, value: object) -> None:
         self._data[key] = value
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self._data.get(key, default)
+
+    def _bucket(self, name: str) -> dict[str, object]:
+        """The dict section `name`, started empty when there is none."""
+        found = self._data.get(name)
+        if isinstance(found, dict):
+            return found
+        bucket: dict[str, object] = {}
+        self._data[name] = bucket
+        return bucket
 
     def merge(self, section: str, values: Mapping[str, object]) -> None:
         """Shallow-merge `values` into a dict section (numbers add up, others replace)."""
-        bucket = self._data.setdefault(section, {})
+        bucket = self._bucket(section)
         for k, v in values.items():
             old = bucket.get(k)
-            both_numbers = isinstance(v, int | float) and isinstance(old, int | float)
-            bucket[k] = old + v if both_numbers and not isinstance(v, bool) else v
+            if isinstance(v, int | float) and not isinstance(v, bool) and isinstance(old, int | float):
+                bucket[k] = old + v
+            else:
+                bucket[k] = v
 
     def __bool__(self) -> bool:
         return any(self._data.values())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The report as sent; sections that did nothing are omitted."""
         return {k: v for k, v in self._data.items() if v not in (None, {}, [], 0)}
 
@@ -102,6 +114,15 @@ class Overlay(Mapping[str, str]):
         return len(self.base) + sum(1 for k in self.extra if k not in self.base)
 
 
+class CallState(TypedDict, total=False):
+    """What one transform of a pipeline run leaves for the later ones (see `redact`)."""
+
+    redact_value: Callable[[str, str], str]
+    """A value of an entity type as the output shows it."""
+    redact_text: Callable[[str], str]
+    """Free text as the output shows it."""
+
+
 @dataclass
 class TransformContext:
     """Everything a transform may consult; `path` is the JSON pointer of the value being changed."""
@@ -125,7 +146,7 @@ class TransformContext:
     reversed: dict[str, str] = field(default_factory=dict)
     """Real values the input side of this call put back for pseudonyms → entity; shared by
     `at` and handed to the output side, which must never show them in clear."""
-    state: dict[str, Any] = field(default_factory=dict)
+    state: CallState = field(default_factory=CallState)
     """Per-call scratch space shared by the transforms of one pipeline run."""
     page_cursor: PageCursor | None = None
     """Set on a paged tool's structured result only: the budget shortens such a page to whole
@@ -182,14 +203,18 @@ class TransformOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-TransformFactory = Callable[[Any], Step]
+Opts = TypeVar("Opts", bound=TransformOptions)
+TransformFactory = Callable[[TransformOptions], Step]
 _TRANSFORMS: dict[str, tuple[type[TransformOptions], TransformFactory]] = {}
 
 
-def register_transform(type_name: str, options: type[TransformOptions],
-                       factory: TransformFactory) -> None:
+def register_transform(type_name: str, options: type[Opts], factory: Callable[[Opts], Step]) -> None:
     """Make `type_name` usable in policies' `transforms` / `input_transforms` lists."""
-    _TRANSFORMS[type_name] = (options, factory)
+    def build(validated: TransformOptions) -> Step:
+        assert isinstance(validated, options)  # `build_pipeline` validates with `options`
+        return factory(validated)
+
+    _TRANSFORMS[type_name] = (options, build)
 
 
 def registered_transforms() -> list[str]:

@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import Field
 
 from cloudg_lab.privacy.common import FailsClosed
-from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
+from cloudg_lab.privacy.pipeline import Report, TransformContext, TransformOptions, register_transform
 
 NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
         "resources.")
@@ -43,11 +43,11 @@ class Annotate(FailsClosed):
 
     def _apply(self, value: object, ctx: TransformContext) -> object:
         report = ctx.report
-        previous = report.get("annotations") or {}
+        previous = _section(report, "annotations")
         annotations = {"classification": _classification(ctx),
                        "provenance": previous.get("provenance") or _provenance(ctx),
                        "summary": previous.get("summary") or _summary(value)}
-        totals = {section: sum((report.get(section) or {}).values())
+        totals = {section: sum(n for n in _section(report, section).values() if isinstance(n, int))
                   for section in ("pseudonymized", *_WITHHELD)}
         totals = {k: v for k, v in totals.items() if v}
         if totals:
@@ -63,9 +63,15 @@ class Annotate(FailsClosed):
         return value
 
 
+def _section(report: Report, name: str) -> dict[str, object]:
+    """A dict section of the report as it is (none: empty), without starting one."""
+    found = report.get(name)
+    return found if isinstance(found, dict) else {}
+
+
 def _classification(ctx: TransformContext) -> dict[str, object]:
-    pseudonymized = sorted(ctx.report.get("pseudonymized") or {})
-    withheld = sorted({e for s in _WITHHELD for e in (ctx.report.get(s) or {})})
+    pseudonymized = sorted(_section(ctx.report, "pseudonymized"))
+    withheld = sorted({e for s in _WITHHELD for e in _section(ctx.report, s)})
     out: dict[str, object] = {"sensitivity": ctx.sensitivity}
     if pseudonymized:
         out["pseudonymized_entities"] = pseudonymized
