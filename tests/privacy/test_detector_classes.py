@@ -104,9 +104,14 @@ FAMILIES: dict[str, Callable[[random.Random], str]] = {
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_token_family_is_found_whole_wherever_it_stands(family: str) -> None:
+    found_whole_in_prose(family, FAMILIES[family])
+
+
+def found_whole_in_prose(family: str, make: Callable[[random.Random], str]) -> None:
+    """Tokens of `family` (`make` spells one) are found whole, as tokens, in generated prose."""
     r = random.Random(family)
     for _ in range(VARIANTS):
-        token = FAMILIES[family](r)
+        token = make(r)
         text = in_prose(r, token)
         found = covered(text, token)
         assert found is not None and found.entity == "api_token", (family, text)
