@@ -58,7 +58,9 @@ class ToolContext:
         """Set by a paged handler: how its cursors continue when the output budget shortens the
         page (`privacy.pages`)."""
         self.deadline: float | None = None
-        self._cancelled = threading.Event()
+        self._cancelled = False
+        """Set once, read by the handler's thread: a plain flag (an Event's condition and lock
+        were a tenth of what the layer adds to a trivial call, and nothing waits on it)."""
         self._commit_lock = threading.Lock()
         self._last_progress: float | None = None
         self._filter: OutputFilter = _identity
@@ -97,13 +99,13 @@ class ToolContext:
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled.is_set()
+        return self._cancelled
 
     def cancel(self) -> None:
         """Mark the call cancelled (the awaiting task was cancelled or timed out); waits for a
         commit in progress, so no change lands after this returns."""
         with self._commit_lock:
-            self._cancelled.set()
+            self._cancelled = True
 
     @contextmanager
     def committing(self) -> Iterator[None]:
@@ -126,8 +128,8 @@ class ToolContext:
         Raises:
             ToolTimeoutError: when the deadline passed or the call was cancelled.
         """
-        if self._cancelled.is_set() or self._expired():
-            self._cancelled.set()  # the lock is not needed: this thread is the one that commits
+        if self._cancelled or self._expired():
+            self._cancelled = True  # the lock is not needed: this thread is the one that commits
             raise ToolTimeoutError(f"Tool {self.name} was cancelled")
 
     def _expired(self) -> bool:

@@ -154,7 +154,7 @@ def _structured(raw: dict[str, object], pipeline: Pipeline, ctx: TransformContex
     fit and transformed afresh, into a context of its own, so the report and marks count only what
     is delivered; the budget inside the pipeline (`project`) may shorten it further.
     """
-    paged = replace(ctx, page_cursor=cursor)
+    paged = ctx if ctx.page_cursor is cursor else replace(ctx, page_cursor=cursor)
     structured = _transformed(raw, pipeline, paged)
     text = dumps(structured)
     if len(text) <= limit or cursor is None or not pages.is_page(raw) or not pages.is_page(structured):

@@ -47,6 +47,9 @@ from cloudg_lab.types import (
 )
 
 _log = logging.getLogger("cloudg_lab.layer")
+_UNBOUND = ToolContext()
+"""The context of a call whose adapter gave none: only bound from (`bind` makes each call its own
+context), never bound to a call itself, so one serves them all."""
 S = TypeVar("S", bound=Spec)
 T = TypeVar("T")
 EMPTY_COMPLETION: dict[str, object] = {"values": [], "total": 0, "hasMore": False}
@@ -274,7 +277,7 @@ class Lifecycle:
     def _begin(self, kind: Kind, spec: Spec, principal: Principal, *, name: str, arguments: object,
                context: ToolContext | None, started: float,
                timeout: float | None = None) -> CallInfo:
-        base = context or ToolContext(principal=principal)
+        base = context or _UNBOUND
         out = self.policy.output_pipeline(spec, principal)
         channel_filter = None
         visible = visibility(out, lambda: self._tctx(kind, name, spec, principal))
