@@ -43,7 +43,7 @@ def build_services(policy: Policy, *, registry: Registry | None, workspace: Work
         workspace = Workspace(allowed_roots=allowed_roots, classifier=DatasetClassifier())
     services = Services(vault=vault, audit=policy.audit, limiter=policy.rate_limiter,
                         workspace=workspace, registry=registry or Registry())
-    _derive_pseudonyms(services)
+    _derive_pseudonyms(services, policy)
     return services
 
 
@@ -58,11 +58,11 @@ def install_catalog(registry: Registry) -> None:
     register_catalog(Registrar(registry), Registrar(registry, privileged=True))
 
 
-def _derive_pseudonyms(services: Services) -> None:
+def _derive_pseudonyms(services: Services, policy: Policy) -> None:
     """Let the vault resolve pseudonyms of the workspace's data it never issued, and build
     the cheap part of that reverse map at each load rather than on the first resolution."""
     vault, workspace = services.vault, services.workspace
-    vault.derive_from(workspace.known_identifiers)
+    vault.derive_from(workspace.known_identifiers, policy.detectors.shapes)
 
     def on_change(event: str, _name: str) -> None:
         if event in ("loaded", "replaced"):

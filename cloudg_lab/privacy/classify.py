@@ -30,7 +30,7 @@ import msgspec
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.sensitive import sensitive_values
-from cloudg_lab.privacy.shapes.bulk import new_components
+from cloudg_lab.privacy.shapes.bulk import composite_shaped, new_components
 from cloudg_lab.privacy.tagged import classify_tags
 from cloudg_lab.privacy.views import View, classify_columns, classify_texts
 
@@ -55,8 +55,12 @@ def dataset_dictionary(raw_records: Iterable[str | bytes], identifiers: Mapping[
 
 
 def _composite(identifiers: Mapping[str, str]) -> dict[str, str]:
-    """The identifiers whose values may be paths of other identifiers, in order."""
-    return {v: e for v, e in identifiers.items() if e in _COMPOSITE_ENTITIES}
+    """The identifiers whose values may be paths of other identifiers, in order: by their
+    entity, or by their shape (an asset id that is an Azure id)."""
+    shaped = {v: label for label, values in composite_shaped(identifiers, _COMPOSITE_ENTITIES).items()
+              for v in values}
+    return {v: shaped.get(v, e) for v, e in identifiers.items()
+            if e in _COMPOSITE_ENTITIES or v in shaped}
 
 
 @contextmanager

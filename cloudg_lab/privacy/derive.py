@@ -11,9 +11,12 @@ microseconds a value (IPs tens), so the index is built in two tiers:
 - every other atomic shape (account digits, UUIDs, addresses, e-mails, host names) is built on
   the first miss of that shape, by computing the candidates' pseudonyms in full.
 
+A name or id that the output side pseudonymizes by its own shape (an asset id that is a host
+name, an address, an OCID: `shaped`) is a candidate of that shape's family, not of the names'.
 Composite pseudonyms (ARNs, Azure ids, GCP names, `cloudg://` URIs) need no index: their
-components are reversed one by one. A candidate is only a candidate: the vault confirms it by
-computing its pseudonym the normal way, so a digest-prefix clash never reverses to a wrong value.
+components are reversed one by one, an id shaped like one as well. A candidate is only a
+candidate: the vault confirms it by computing its pseudonym the normal way, so a digest-prefix
+clash never reverses to a wrong value.
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeAlias
 
+from cloudg_lab.data.identifiers import arn_entity
 from cloudg_lab.privacy import shapes
 from cloudg_lab.privacy.entities import FAMILY, canonical, family_of
 from cloudg_lab.privacy.shapes import LABELS, nullish, refine
@@ -61,6 +65,8 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
         if entity == "resource_name":  # most of an estate; refine keeps it as it is
             if not nullish(value):
                 yield value, entity
+            if decompose and value.startswith(_COMPOSITE_HEADS):  # an id that is an ARN
+                yield from shapes.components(arn_entity(value), value)
             continue
         if not decompose and FAMILY.get(entity) in COMPOSITE:
             continue  # its components are entries of their own
@@ -72,6 +78,30 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
             yield value, refined
         elif decompose:
             yield from shapes.parts(family, value)
+
+
+_MAY_BE_SHAPED = re.compile(r"[.:@/]|^[\d +()-]{6,}$|^[0-9a-f]{8}-[0-9a-f]{4}-", re.IGNORECASE)
+"""What a name or id must hold for a detector to cover it whole (a dot, a colon, an `@`, a
+slash, only digits, a UUID's head); a plain `billing-db-01` never is."""
+_COMPOSITE_HEADS = ("arn:", "/subscriptions/", "projects/", "//")
+"""Composite identifiers: reversed component by component, never whole."""
+Shape = Callable[[str], Iterable[str]]
+"""The entities whose detectors cover a value whole (`DetectorSet.shapes`)."""
+
+
+def shaped(known: Mapping[str, str], shape: Shape) -> Iterator[Candidate]:
+    """(value, entity) for the names and ids of the data that the output side pseudonymizes
+    by their own shape rather than as names: an asset id that is a host name, an address, a
+    UUID, an OCID or twelve digits becomes a host, an address, a UUID... whose pseudonym is
+    no labelled `res-<hex>`, so the digest index never finds it."""
+    for value, label in known.items():
+        if family_of(canonical(label)) not in ALWAYS_LABELLED or value.startswith(_COMPOSITE_HEADS) \
+                or not _MAY_BE_SHAPED.search(value):
+            continue
+        for entity in dict.fromkeys(shape(value)):
+            family = family_of(entity)
+            if family not in ALWAYS_LABELLED and family not in COMPOSITE:
+                yield value, entity
 
 
 def digest_index(token_key: bytes, namespace: str, pairs: Iterable[Candidate]) -> DigestIndex:

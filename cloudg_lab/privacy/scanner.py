@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
-from cloudg_lab.privacy.detectors import DetectorSet, Finding
+from cloudg_lab.privacy.detectors import DetectorSet, Finding, covers
 from cloudg_lab.privacy.detectors.base import Detector
 from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
 from cloudg_lab.privacy.dictionary import Matcher
@@ -141,7 +141,7 @@ class Scanner:
             return listed
         findings = self._scan(value, self.plan.detectors, rule)
         secret = any(f.category in _SECRETS for f in findings)
-        if len(findings) == 1 and _covers(findings[0], value):
+        if len(findings) == 1 and covers(findings[0], value):
             f = findings[0]
             return self.whole(value, f.entity, f.category, f.detector)
         if secret and rule.kind == "typed":
@@ -187,6 +187,10 @@ class Scanner:
         if refined is None:
             return None
         category = category_of(refined)
+        if category not in _SECRETS:  # its own shape, as under an asset's key: one pseudonym
+            shaped = self._scan(real, self.plan.detectors, rule)  # wherever the value stands
+            if len(shaped) == 1 and covers(shaped[0], real):
+                refined, category = shaped[0].entity, shaped[0].category
         if secrets_only and category not in _SECRETS:
             return None
         if self.rules.resolve(refined, category, DATASET_VALUE) == "keep":
@@ -296,11 +300,6 @@ def _merge(found: list[tuple[int, int, str, str, str]],
         if all(span[1] <= k[0] or k[1] <= span[0] for k in kept):
             kept.append(span)
     return sorted(kept)
-
-
-def _covers(finding: Finding, value: str) -> bool:
-    return finding.start <= len(value) - len(value.lstrip()) and \
-        finding.end >= len(value.rstrip())
 
 
 def _may_be_name(value: str, rule: KeyRule) -> bool:

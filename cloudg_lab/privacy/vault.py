@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 from cloudg_lab.observers import Listeners
@@ -102,6 +103,7 @@ class Vault:
         self._forward: dict[tuple[str, str, str], Entry] = {}
         self._reverse: dict[tuple[str, str], Entry] = {}
         self._source: Source | None = None
+        self._shape: derive.Shape | None = None
         self._digests: dict[str, tuple[Mapping[str, str], derive.DigestIndex]] = {}
         self._full: dict[str, tuple[Mapping[str, str], dict[str, derive.Candidate]]] = {}
         self._names: dict[str, dict[str, str]] = {}
@@ -254,10 +256,12 @@ class Vault:
 
     # ------------------------------------------------------------------ derived reverse maps
 
-    def derive_from(self, source: Source) -> None:
+    def derive_from(self, source: Source, shape: derive.Shape | None = None) -> None:
         """Resolve pseudonyms of the values `source()` lists even when this process never issued
-        them (a second server, yesterday's notebook, a chained `cloudg-lab call`)."""
-        self._source = source
+        them (a second server, yesterday's notebook, a chained `cloudg-lab call`); `shape`
+        tells which of its names and ids the output side pseudonymizes by their own shape (an
+        id that is a host name), so those are found too."""
+        self._source, self._shape = source, shape
 
     def prepare(self, namespace: str = "global") -> None:
         """Build the cheap tier of `namespace`'s derived index now (at load) instead of on the
@@ -281,7 +285,9 @@ class Vault:
         if built is None or built[0] is not known:
             with self._lock:
                 index: dict[str, derive.Candidate] = {}
-                for value, entity in derive.candidates(known):
+                pairs = chain(derive.candidates(known), () if self._shape is None else
+                              derive.shaped(known, self._shape))
+                for value, entity in pairs:
                     if family_of(entity) in derive.ALWAYS_LABELLED:
                         continue
                     pseudonym = self._choose(value, entity, namespace, known, [])
@@ -298,12 +304,19 @@ class Vault:
         if not known:
             return None
         shape = derive.labelled(pseudonym)
-        if shape is not None:
-            found = derive.candidates_at(self._digest_index(namespace, known),
-                                         derive.index_key(shape))
-        else:
-            hit = self._full_index(namespace, known).get(pseudonym)
-            found = [hit] if hit is not None else []
+        if shape is not None:  # `<label>-<hex>`: most likely a name's, found by its digest
+            found = self._confirmed(pseudonym, namespace, known, derive.candidates_at(
+                self._digest_index(namespace, known), derive.index_key(shape)))
+            if found is not None:
+                return found
+        # any other shape, or a detector's entity, which may look labelled (`oci-ocid-<hex>`)
+        hit = self._full_index(namespace, known).get(pseudonym)
+        return None if hit is None else self._confirmed(pseudonym, namespace, known, [hit])
+
+    def _confirmed(self, pseudonym: str, namespace: str, known: Mapping[str, str],
+                   found: list[derive.Candidate]) -> Entry | None:
+        """The entry of the first candidate whose pseudonym, made the way `tokenize` makes it,
+        is `pseudonym` (a digest-prefix clash is not taken)."""
         for value, entity in found:
             with self._lock:
                 if self._choose(value, entity, namespace, known, []) != pseudonym:

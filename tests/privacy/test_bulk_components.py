@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cloudg_lab.data.identifiers import arn_entity
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.shapes.bulk import new_components
 
@@ -66,6 +67,8 @@ def gcp_names(draw: st.DrawFn) -> str:
     return head + "/".join([project, *tail] if project else tail)
 
 
+SHAPED = {"aws_arn", "azure_resource_id", "gcp_resource_name"}
+"""What `arn_entity` says of a value shaped like a composite identifier."""
 LABELS = ["aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id", "cloudg_uri",
           "asset_id"]
 
@@ -82,9 +85,12 @@ pairs = st.one_of(labelled(arns(), "aws_arn"), labelled(azure_ids(), "azure_reso
 
 
 def reference(identifiers: Mapping[str, str], known: Container[str]) -> dict[str, str]:
-    """The composers' components, value by value, the first value's entity kept."""
+    """The composers' components, value by value, the first value's entity kept: of the values
+    labelled composite, and of those shaped like one whatever their label (an asset id that is
+    an ARN)."""
     out: dict[str, str] = {}
-    composite = {v: e for v, e in identifiers.items() if e in COMPOSITE}
+    composite = {v: e if e in COMPOSITE else arn_entity(v) for v, e in identifiers.items()
+                 if e in COMPOSITE or arn_entity(v) in SHAPED}
     for value, entity in derive.candidates(composite):
         if value not in known:
             out.setdefault(value, entity)

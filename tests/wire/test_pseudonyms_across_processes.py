@@ -20,6 +20,7 @@ import pytest
 from mcp import Client
 
 from cloudg_lab.sample import generate
+from tests.privacy import shaped_ids
 
 CLI = str(Path(sys.executable).parent / "cloudg-lab")
 WAIT = 60.0
@@ -94,3 +95,26 @@ async def test_two_http_servers_with_one_key_resolve_each_others_pseudonyms(esta
                 assert found.structured_content["name"] == item["name"]
             again = (await second.call_tool("find_assets", PAGE)).structured_content
     assert again["items"] == page["items"]
+
+
+@pytest.fixture(scope="module")
+def shaped_estate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    return shaped_ids.estate(tmp_path_factory.mktemp("shaped"), 90210)
+
+
+async def test_ids_pseudonymized_by_their_shape_resolve_on_another_server(
+        shaped_estate: tuple[Path, dict[str, str]]) -> None:
+    estate, shape_of = shaped_estate
+    async with _server(estate, "shape-key") as first_url, _server(estate, "shape-key") as second_url:
+        async with Client(first_url) as first:
+            items = (await first.call_tool("find_assets", {"limit": 100})).structured_content["items"]
+        unresolved = []
+        async with Client(second_url) as second:
+            for item in items:
+                found = await second.call_tool("get_asset", {"ref": item["id"]})
+                if found.is_error or found.structured_content["name"] != item["name"]:
+                    unresolved.append(item["id"])
+    real = json.loads((estate / "inventory-map.json").read_text())["assets"]
+    assert len(items) == len(real) and not {i["id"] for i in items} & set(shape_of)
+    shapes = sorted({shape_of[r["id"]] for r, i in zip(real, items, strict=True) if i["id"] in unresolved})
+    assert not shapes, f"pseudonyms of these id shapes did not resolve on the second server: {shapes}"

@@ -27,7 +27,7 @@ from cloudg_lab.privacy.detectors.keys import (
 from cloudg_lab.privacy.detectors.prefilter import Prefilter
 from cloudg_lab.privacy.entities import CATEGORIES, canonical
 
-__all__ = ["Detector", "DetectorSet", "Finding", "KeyRule", "compile_detectors"]
+__all__ = ["Detector", "DetectorSet", "Finding", "KeyRule", "compile_detectors", "covers"]
 
 _DIGITS = re.compile(r"\d")
 _SECRETS = ("secret", "credential")
@@ -49,6 +49,11 @@ class Finding:
     category: str
     detector: str
     confidence: float
+
+
+def covers(finding: Finding, value: str) -> bool:
+    """Whether `finding` spans all of `value` but its surrounding blanks."""
+    return finding.start <= len(value) - len(value.lstrip()) and finding.end >= len(value.rstrip())
 
 
 class DetectorSpecLike(Protocol):
@@ -146,6 +151,13 @@ class DetectorSet:
                     return chosen  # the whole text is one finding: nothing else can be kept
         chosen.sort(key=lambda f: f.start)
         return chosen
+
+    def shapes(self, value: str, rule: KeyRule = NONE) -> list[str]:
+        """The entities of the findings that cover `value` whole (an id that is a host name, an
+        address, a UUID, an OCID): the entity the output side pseudonymizes such a value as,
+        whatever the data calls it."""
+        return [f.entity for f in self.scan(value, self.select(lambda d: True, "all"), rule)
+                if covers(f, value)]
 
     def _prefilter(self, selection: Sequence[Detector]) -> Prefilter:
         found = self._prefilters.get(id(selection))

@@ -18,6 +18,7 @@ from collections.abc import Collection, Container, Iterable, Mapping
 from itertools import compress, repeat
 from operator import eq, gt, ne
 
+from cloudg_lab.data.identifiers import arn_entity
 from cloudg_lab.privacy.entities import canonical, family_of
 from cloudg_lab.privacy.shapes import COMPOSERS, LONGEST_NULLISH, components, nullish, refine
 from cloudg_lab.privacy.shapes.paths import LONGEST_KEPT, kept
@@ -127,7 +128,11 @@ def new_components(identifiers: Mapping[str, str], composite: Container[str], kn
     would file them (the first value to hold a component decides its entity). `of_shape`: the
     values of each label, if the caller knows them (`data.identifiers.Identifiers`)."""
     found = _Found()
-    for label, values in (of_shape or _by_label(identifiers, composite)).items():
+    groups = {label: list(values) for label, values in
+              (of_shape or _by_label(identifiers, composite)).items()}
+    for label, values in composite_shaped(identifiers, composite).items():
+        groups[label] = groups.get(label, []) + values
+    for label, values in groups.items():
         family = family_of(canonical(label))
         if label not in composite or family not in COMPOSERS:
             continue
@@ -148,9 +153,29 @@ def new_components(identifiers: Mapping[str, str], composite: Container[str], kn
         disputed.update(v for v in part.keys() & merged.keys() if part[v] != merged[v])
         merged.update(part)
     if disputed:
-        in_order = ((label, v) for v, label in identifiers.items() if label in composite)
+        in_order = ((label if family_of(canonical(label)) in COMPOSERS else arn_entity(v), v)
+                    for v, label in identifiers.items())
         merged.update(_first_entities(in_order, disputed))
     return merged
+
+
+_HEADS = ("arn:", "/", "projects/")
+"""How a value shaped like a composite identifier starts (`data.identifiers.arn_entity`)."""
+
+
+def composite_shaped(identifiers: Mapping[str, str], composite: Container[str]) -> dict[str, list[str]]:
+    """The values whose label is no composite shape (an asset id, a `resource_id`) but which
+    are shaped like a composite identifier (an Azure id, an ARN), by the entity their shape
+    gives them, in order: their components (a resource group, an account) identify as much
+    as any ARN's do."""
+    values = list(compress(identifiers, map(str.startswith, identifiers, repeat(_HEADS))))
+    shaped: dict[str, list[str]] = {}
+    for value in values:
+        shape = arn_entity(value)
+        if family_of(canonical(identifiers[value])) not in COMPOSERS and shape != "resource_id" \
+                and shape in composite:
+            shaped.setdefault(shape, []).append(value)
+    return shaped
 
 
 def _by_label(identifiers: Mapping[str, str], composite: Container[str]) -> dict[str, list[str]]:

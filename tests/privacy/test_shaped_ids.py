@@ -1,0 +1,69 @@
+"""Ids shaped like addresses, hosts, UUIDs or other clouds' ids (`shaped_ids`) under `strict`:
+one pseudonym wherever the id stands (an asset's field, a projection to id and name, another
+record's prose), and the components of an id shaped like an Azure id are identifiers of the
+data before the id was ever shown."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cloudg_lab import Layer, Principal
+from tests.privacy import shaped_ids
+
+CALLER = Principal.parse("alice:analyst")
+
+
+@pytest.fixture(scope="module")
+def estate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, object]]]:
+    root, _ = shaped_ids.estate(tmp_path_factory.mktemp("shaped"), 5150)
+    path = root / "inventory-map.json"
+    data = json.loads(path.read_text())
+    assets = data["assets"]
+    ids = [str(a["id"]) for a in assets]
+    assets.append({"id": "notes-1", "name": "notes-1", "asset_type": "NOTEBOOK", "provider": "AWS",
+                   "region": "us-east-1", "metadata": {
+                       "notes": [f"peer {i} reached" for i in ids], "peers": ids}})
+    path.write_text(json.dumps(data))
+    return root, assets
+
+
+def _layer(root: Path) -> Layer:
+    return Layer(policy="strict", datasets={"ds": root}, allowed_roots=[root], vault_key="one-key")
+
+
+async def test_an_id_has_one_pseudonym_in_any_listing_and_in_prose(
+        estate: tuple[Path, list[dict[str, object]]]) -> None:
+    root, _ = estate
+    layer = _layer(root)
+    full = (await layer.call_tool("find_assets", {"limit": 100}, principal=CALLER)).structured
+    slim = (await layer.call_tool("find_assets", {"limit": 100, "fields": ["id", "name"]},
+                                  principal=CALLER)).structured
+    assert full is not None and slim is not None
+    shown = [item["id"] for item in full["items"]]
+    assert [item["id"] for item in slim["items"]] == shown
+    notes = (await layer.call_tool("get_asset", {"ref": shown[-1]}, principal=CALLER)).structured
+    assert notes is not None
+    assert notes["metadata"]["peers"] == shown[:-1]
+    assert notes["metadata"]["notes"] == [f"peer {i} reached" for i in shown[:-1]]
+
+
+async def test_the_group_of_an_id_shaped_like_an_azure_id_is_hidden_before_the_id_is_shown(
+        estate: tuple[Path, list[dict[str, object]]], tmp_path: Path) -> None:
+    root, assets = estate
+    groups = {m.group(1) for a in assets if isinstance(a["id"], str)
+              for m in [re.search(r"/resourceGroups/([^/]+)/", a["id"])] if m}
+    assert groups
+    data = json.loads((root / "inventory-map.json").read_text())
+    data["assets"][-1]["metadata"] = {"runbook": " and ".join(f"restart {g} nightly" for g in sorted(groups))}
+    (tmp_path / "inventory-map.json").write_text(json.dumps(data))
+    layer = _layer(tmp_path)
+    page = (await layer.call_tool("find_assets", {"asset_types": ["NOTEBOOK"], "fields": ["id"]},
+                                  principal=CALLER)).structured
+    assert page is not None and page["items"]
+    first = await layer.call_tool("get_asset", {"ref": page["items"][0]["id"]}, principal=CALLER)
+    text = json.dumps(first.structured)
+    assert "restart" in text and not [g for g in groups if g in text]
