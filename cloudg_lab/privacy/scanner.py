@@ -148,7 +148,7 @@ class Scanner:
             first = next(f for f in findings if f.category in _SECRETS)
             return self.whole(value, first.entity, first.category, first.detector)
         if not secret and rule.kind == "typed" and self.plan.typed:
-            entity = refine(rule.entity or "resource_name", value.strip())
+            entity = refine(self._typed_entity(value, rule), value.strip())
             if entity is not None and (rule.forced or findings):
                 return self.whole(value, entity, category_of(entity), rule.detector)
         if not secret and self.plan.known and self.known is not None and _may_be_name(value, rule):
@@ -170,6 +170,17 @@ class Scanner:
             return self.outcome(text, rule)
         listed = self._listed(text, rule)
         return KEEP if listed is None else listed
+
+    def _typed_entity(self, value: str, rule: KeyRule) -> str:
+        """The entity a typed key gives `value`; under a generic name key (an asset's `name`),
+        the data's own entity for a value it holds as more than a name (a GCP project's id
+        that is also its asset's name): one pseudonym for the value wherever it stands."""
+        entity = rule.entity or "resource_name"
+        if entity == "resource_name" and self.dictionary is not None:
+            found = self.dictionary.lookup(value)
+            if found is not None and found[1] == value:
+                return found[0]
+        return entity
 
     def _listed(self, value: str, rule: KeyRule, *, secrets_only: bool = False) -> Outcome | None:
         """The outcome for a value the dataset's dictionary holds, whatever key it sits under

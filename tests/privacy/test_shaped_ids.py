@@ -67,3 +67,22 @@ async def test_the_group_of_an_id_shaped_like_an_azure_id_is_hidden_before_the_i
     first = await layer.call_tool("get_asset", {"ref": page["items"][0]["id"]}, principal=CALLER)
     text = json.dumps(first.structured)
     assert "restart" in text and not [g for g in groups if g in text]
+
+
+async def test_a_name_that_is_also_a_project_id_has_one_pseudonym_a_fresh_layer_resolves(
+        tmp_path: Path) -> None:
+    projects = [f"{word}-{n}{n * 7}-{400_000 + n * 1_111}" for n, word in
+                enumerate(("ledger", "quartz", "amber", "copper"))]
+    assets = [{"id": f"//cloudresourcemanager.googleapis.com/projects/{p}", "name": p,
+               "asset_type": "GCP_PROJECT", "provider": "GCP", "account_id": p, "region": "global"}
+              for p in projects]
+    (tmp_path / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": [], "regions": {}, "unresolved_references": []}))
+    page = (await _layer(tmp_path).call_tool("find_assets", {"limit": 10}, principal=CALLER)).structured
+    assert page is not None and len(page["items"]) == len(projects)
+    fresh = _layer(tmp_path)
+    for item in page["items"]:
+        assert item["name"] == item["account_id"] not in projects
+        found = await fresh.call_tool("get_asset", {"ref": item["name"]}, principal=CALLER)
+        assert not found.is_error and found.structured is not None
+        assert found.structured["id"] == item["id"]
