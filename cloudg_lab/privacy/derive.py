@@ -90,17 +90,17 @@ Shape = Callable[[str], Iterable[str]]
 
 
 def shaped(known: Mapping[str, str], shape: Shape) -> Iterator[Candidate]:
-    """(value, entity) for the names and ids of the data that the output side pseudonymizes
-    by their own shape rather than as names: an asset id that is a host name, an address, a
-    UUID, an OCID or twelve digits becomes a host, an address, a UUID... whose pseudonym is
-    no labelled `res-<hex>`, so the digest index never finds it."""
+    """(value, entity) for the values of the data that the output side pseudonymizes by their
+    own shape rather than as what the data calls them: an asset id that is a host name, an
+    address, a UUID or twelve digits, an account that is an OCID. Their pseudonyms are of
+    the shape's family, which the data's entity does not lead to."""
     for value, label in known.items():
-        if family_of(canonical(label)) not in ALWAYS_LABELLED or value.startswith(_COMPOSITE_HEADS) \
-                or not _MAY_BE_SHAPED.search(value):
+        held = family_of(canonical(label))
+        if held in COMPOSITE or value.startswith(_COMPOSITE_HEADS) or not _MAY_BE_SHAPED.search(value):
             continue
         for entity in dict.fromkeys(shape(value)):
             family = family_of(entity)
-            if family not in ALWAYS_LABELLED and family not in COMPOSITE:
+            if family != held and family not in ALWAYS_LABELLED and family not in COMPOSITE:
                 yield value, entity
 
 

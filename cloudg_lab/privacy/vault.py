@@ -24,7 +24,7 @@ from pathlib import Path
 
 from cloudg_lab.observers import Listeners
 from cloudg_lab.privacy import derive, shapes, text, vault_file
-from cloudg_lab.privacy.entities import NAME_FAMILIES, family_of
+from cloudg_lab.privacy.entities import NAME_FAMILIES, canonical, family_of
 from cloudg_lab.privacy.vault_file import FORMAT, VaultError
 
 __all__ = ["DEFAULT_KEY_ENV", "Entry", "Vault", "VaultError"]
@@ -68,7 +68,19 @@ class _Keyed:
         return self.vault._prf(self.namespace, label)
 
     def sub(self, value: str, entity: str) -> str:
+        """A component's pseudonym. A path segment the data holds as an account (an
+        Organizations ARN ends in the member's account number) is pseudonymized as that
+        account, so the value has one pseudonym wherever it stands."""
+        if entity == "resource_name" and isinstance(self.avoid, Mapping):
+            held = self.avoid.get(value)
+            refined = None if held is None else shapes.refine(canonical(held), value)
+            if refined is not None and family_of(refined) in _ACCOUNT_FAMILIES:
+                entity = refined
         return self.vault._tokenize_locked(value, entity, self.namespace, self.avoid, self.created)
+
+
+_ACCOUNT_FAMILIES = frozenset({"account", "uuid", "gcp_project", "digits"})
+"""Families of the accounts, subscriptions and projects a path may name as a segment."""
 
 
 class Vault:

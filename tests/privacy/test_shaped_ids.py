@@ -86,3 +86,45 @@ async def test_a_name_that_is_also_a_project_id_has_one_pseudonym_a_fresh_layer_
         found = await fresh.call_tool("get_asset", {"ref": item["name"]}, principal=CALLER)
         assert not found.is_error and found.structured is not None
         assert found.structured["id"] == item["id"]
+
+
+def _write(directory: Path, assets: list[dict[str, object]]) -> Path:
+    (directory / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": [], "regions": {}, "unresolved_references": []}))
+    return directory
+
+
+async def test_an_organizations_arn_names_its_member_account_as_the_account_is_named(
+        tmp_path: Path) -> None:
+    manager = "974515294189"
+    members = [str(410_000_000_000 + n * 7_919) for n in range(4)]
+    root = _write(tmp_path, [
+        {"id": f"acct-{n}", "name": f"member-{n}", "asset_type": "AWS_ACCOUNT", "provider": "AWS",
+         "account_id": member, "region": "global",
+         "arn": f"arn:aws:organizations::{manager}:account/o-{'abcdefgh'[n:n + 4]}x/{member}"}
+        for n, member in enumerate(members)])
+    page = (await _layer(root).call_tool("find_assets", {"limit": 10}, principal=CALLER)).structured
+    assert page is not None
+    for item in page["items"]:
+        assert item["arn"].rsplit("/", 1)[1] == item["account_id"] not in members
+        found = await _layer(root).call_tool("get_asset", {"ref": item["arn"]}, principal=CALLER)
+        assert not found.is_error and found.structured is not None
+        assert found.structured["id"] == item["id"]
+
+
+async def test_accounts_of_other_shapes_filter_in_a_fresh_layer(tmp_path: Path) -> None:
+    accounts = {"OCI": "ocid1.tenancy.oc1..aaaaaaaa" + "q7" * 26,
+                "IBM": "crn:v1:bluemix:public:iam::a/" + "5e" * 16 + "::",
+                "AZURE": "8d3c1f0e-6a2b-4c5d-9e7f-0a1b2c3d4e5f", "AWS": "630912847561"}
+    root = _write(tmp_path, [
+        {"id": f"vm-{provider.lower()}", "name": f"node-{provider.lower()}", "asset_type": "VM",
+         "provider": provider, "account_id": account, "region": "r-1"}
+        for provider, account in accounts.items()])
+    page = (await _layer(root).call_tool("find_assets", {"limit": 10}, principal=CALLER)).structured
+    assert page is not None and len(page["items"]) == len(accounts)
+    for item in page["items"]:
+        assert item["account_id"] not in accounts.values()
+        found = (await _layer(root).call_tool("find_assets", {"account_id": item["account_id"]},
+                                              principal=CALLER)).structured
+        assert found is not None, item["account_id"]
+        assert [i["id"] for i in found["items"]] == [item["id"]]
