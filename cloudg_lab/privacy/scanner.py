@@ -173,13 +173,15 @@ class Scanner:
 
     def _typed_entity(self, value: str, rule: KeyRule) -> str:
         """The entity a typed key gives `value`; under a generic name key (an asset's `name`),
-        the data's own entity for a value it holds as more than a name (a GCP project's id
-        that is also its asset's name): one pseudonym for the value wherever it stands."""
+        the data's own entity for a value it holds as something else (a GCP project's id that
+        is also its asset's name, a tag value), so the value has one pseudonym wherever it
+        stands, unless the policy would show that entity in clear."""
         entity = rule.entity or "resource_name"
         if entity == "resource_name" and self.dictionary is not None:
             found = self.dictionary.lookup(value)
-            if found is not None and found[1] == value:
-                return found[0]
+            held = None if found is None or found[1] != value else canonical(found[0])
+            if held is not None and self.rules.resolve(held, category_of(held), DATASET_VALUE) != "keep":
+                return held  # never an entity the policy shows in clear: a name stays hidden
         return entity
 
     def _listed(self, value: str, rule: KeyRule, *, secrets_only: bool = False) -> Outcome | None:

@@ -128,3 +128,26 @@ async def test_accounts_of_other_shapes_filter_in_a_fresh_layer(tmp_path: Path) 
                                               principal=CALLER)).structured
         assert found is not None, item["account_id"]
         assert [i["id"] for i in found["items"]] == [item["id"]]
+
+
+TAGS_IN_CLEAR = {"name": "tags-in-clear", "extends": "strict", "transforms": [
+    {"type": "redact", "rules": {"secret": "redact", "credential": "redact", "identifier": "pseudonymize",
+                                 "network": "pseudonymize", "pii": "pseudonymize", "free_text": "keep"}}]}
+"""Strict but for tag values and other free text, which it shows in clear."""
+
+
+@pytest.mark.parametrize("policy", ["strict", TAGS_IN_CLEAR], ids=["strict", "tags-in-clear"])
+async def test_a_name_that_is_a_tag_value_is_named_as_the_tag_unless_that_shows_it(
+        tmp_path: Path, policy: str | dict[str, object]) -> None:
+    team = "quartzline-ops"
+    root = _write(tmp_path, [{"id": "vm-1", "name": "ledger-node", "asset_type": "VM", "provider": "AWS",
+                              "account_id": "123456789012", "region": "us-east-1", "tags": {"team": team},
+                              "metadata": {"components": [{"name": team, "kind": "svc"}]}}])
+    layer = Layer(policy=policy, datasets={"ds": root}, allowed_roots=[root], vault_key="one-key")
+    page = (await layer.call_tool("find_assets", {"limit": 1}, principal=CALLER)).structured
+    assert page is not None
+    asset = (await layer.call_tool("get_asset", {"ref": page["items"][0]["id"]}, principal=CALLER)).structured
+    assert asset is not None
+    shown_name = asset["metadata"]["components"][0]["name"]
+    assert shown_name != team
+    assert (asset["tags"]["team"] == shown_name) == (policy == "strict")
