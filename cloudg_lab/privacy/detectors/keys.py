@@ -80,7 +80,7 @@ _SENSITIVE_WORDS = {
     "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
     "pw": "password", "mnemonic": "secret", "psk": "secret", "passcode": "password",
     "pincode": "password", "puk": "password",
-    "cloudconfig": "user_data", "startupscript": "user_data",
+    "cloudconfig": "user_data", "startupscript": "user_data", "keytab": "secret",
 }
 _SENSITIVE_PAIRS = {
     "api_key": "api_token", "auth_token": "api_token", "private_key": "private_key",
@@ -95,7 +95,8 @@ _SENSITIVE_PAIRS = {
     "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
     "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
     "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
-    "pre_shared_key": "secret",
+    "pre_shared_key": "secret", "snmp_community": "secret", "community_string": "secret",
+    "read_community": "secret", "write_community": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
