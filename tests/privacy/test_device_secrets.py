@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.privacy.test_detector_classes import ALNUM, VARIANTS, rand, shown
+from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, WORDS, covered, rand, shown
 
 Line = Callable[[random.Random, str], str]
 
@@ -21,6 +21,28 @@ def _secret(r: random.Random) -> str:
 
 def _ip(r: random.Random) -> str:
     return f"10.{r.randrange(256)}.{r.randrange(256)}.{r.randrange(1, 255)}"
+
+
+COMMANDS: tuple[Line, ...] = (
+    lambda r, s: f"net use \\\\{r.choice(WORDS).upper()}-FS{r.randrange(9)}\\{r.choice(WORDS)} "
+                 f"/user:{r.choice(WORDS).upper()}\\{r.choice(WORDS)} {s} /persistent:no",
+    lambda r, s: f"ipmitool -I lanplus -H {_ip(r)} -U {r.choice(['root', 'ADMIN'])} -P {s} "
+                 f"{r.choice(['chassis power cycle', 'sel list'])}",
+    lambda r, s: f"sqlcmd -S {r.choice(WORDS)}\\SQL{r.randrange(9)} -U sa -P {s} -Q \"SELECT 1\"",
+    lambda r, s: f"racadm -r {_ip(r)} -u root -p {s} {r.choice(['getsysinfo', 'serveraction powercycle'])}",
+    lambda r, s: f'wpa_passphrase {r.choice(WORDS)}-{r.choice(WORDS)} "{s} {r.choice(WORDS)}"',
+    lambda r, s: f"wandb login {r.choice(['', '--relogin '])}{s}",
+)
+
+
+@pytest.mark.parametrize("command", range(len(COMMANDS)))
+def test_passwords_on_windows_bmc_wifi_and_ml_command_lines_are_hidden(command: int) -> None:
+    r = random.Random(f"command-{command}")
+    for _ in range(VARIANTS):
+        secret = _secret(r) if command != 5 else rand(r, HEX, 40)
+        text = COMMANDS[command](r, secret)
+        assert covered(text, secret) is not None, text
+        assert secret not in json.dumps(shown("standard", {"runbook": f"steps:\n{text}\n"})), text
 
 
 @pytest.mark.parametrize("key", ["keytab", "krb5_keytab", "snmpCommunity", "community_string",
