@@ -23,6 +23,53 @@ def _ip(r: random.Random) -> str:
     return f"10.{r.randrange(256)}.{r.randrange(256)}.{r.randrange(1, 255)}"
 
 
+DEVICE_LINES: tuple[Line, ...] = (
+    lambda r, s: f"username {r.choice(WORDS)} privilege 15 {r.choice(['password', 'secret'])} "
+                 f"{r.choice(['0', '7', '5', '9'])} {s}",
+    lambda r, s: f"enable {r.choice(['secret', 'password'])} {r.choice(['', '0 ', '7 '])}{s}",
+    lambda r, s: f"snmp-server community {s} {r.choice(['RO', 'RW', 'ro 10'])}",
+    lambda r, s: f"{r.choice(['radius-server', 'tacacs-server'])} host {_ip(r)} key "
+                 f"{r.choice(['', '7 '])}{s}",
+    lambda r, s: f"tacacs-server key {s}",
+    lambda r, s: f"crypto isakmp key {s} address {_ip(r)}",
+    lambda r, s: f"ntp authentication-key {r.randrange(1, 9)} md5 {s} 7",
+    lambda r, s: f"ip ospf message-digest-key {r.randrange(1, 9)} md5 {s}",
+    lambda r, s: f"radius server {r.choice(WORDS)}\n address ipv4 {_ip(r)} auth-port 1812\n key 7 {s}",
+    lambda r, s: f"key chain {r.choice(WORDS)}\n key 1\n  key-string {s}",
+    lambda r, s: f'set security ike policy {r.choice(WORDS)} pre-shared-key ascii-text "{s}"',
+    lambda r, s: f"set snmp community {s} authorization read-only",
+    lambda r, s: f"local-user {r.choice(WORDS)} password cipher {s}",
+)
+
+
+@pytest.mark.parametrize("line", range(len(DEVICE_LINES)))
+def test_passwords_keys_and_communities_in_device_configs_are_hidden(line: int) -> None:
+    r = random.Random(f"device-{line}")
+    for _ in range(VARIANTS):
+        secret = _secret(r)
+        config = f"hostname {r.choice(WORDS)}-sw{r.randrange(9)}\n!\n{DEVICE_LINES[line](r, secret)}\n!\nend"
+        assert covered(config, secret) is not None, config
+        assert secret not in json.dumps(shown("standard", {"running_config": config})), config
+
+
+def test_junos_reversible_secrets_are_hidden_wherever_they_stand() -> None:
+    r = random.Random("junos")
+    for _ in range(VARIANTS):
+        secret = "$9$" + rand(r, ALNUM + "./-", r.randrange(12, 40))
+        for text in (f'set system root-authentication encrypted-password "{secret}"',
+                     f"the old value was {secret} before rotation", secret):
+            assert covered(text, secret) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Key findings: the password policy is weak and the secret scanner found nothing",
+    "Press the key twice to continue.", "snmp-server enable traps", "username field is required",
+    "enable logging", "set the password expiry to ninety days",
+    "ip address 10.0.0.1 255.255.255.0", "The community meets on Fridays."])
+def test_prose_and_config_lines_without_a_secret_keep_their_text(text: str) -> None:
+    assert json.dumps(shown("standard", {"note": text})) == json.dumps({"note": text})
+
+
 COMMANDS: tuple[Line, ...] = (
     lambda r, s: f"net use \\\\{r.choice(WORDS).upper()}-FS{r.randrange(9)}\\{r.choice(WORDS)} "
                  f"/user:{r.choice(WORDS).upper()}\\{r.choice(WORDS)} {s} /persistent:no",

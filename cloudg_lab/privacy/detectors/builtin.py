@@ -11,6 +11,7 @@ import ipaddress
 import re
 
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
+from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
@@ -127,6 +128,7 @@ BUILTIN: tuple[Detector, ...] = (
     *VENDOR_TOKENS,
     *URL_SECRETS,
     *QUOTED,
+    *NETWORK_DEVICES,
     *ASSIGNMENTS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
