@@ -123,6 +123,13 @@ def _mac(text: str) -> str | None:
     return "mac_address" if "." not in text or any(c in "abcdefABCDEF" for c in text) else None
 
 
+_RDN = (r"(?:(?:CN|OU|O|L|UID|STREET)=(?:\\.|[^,=+\"\\\r\n<>;. \t]|[. \t](?=[^\s,=]))+"
+        r"|(?:DC|C|ST)=[\w-]+)")
+_DN = rf"(?i)\b{_RDN}(?:[ \t]*,[ \t]*{_RDN})+"
+"""Two or more relative names: a common name or unit may hold spaces and dots (`CN=Ana Lee`,
+`OU=Service Accounts`), a domain component no more than a label (a DN ends before `. Next`)."""
+
+
 BUILTIN: tuple[Detector, ...] = (
     *KEY_BLOCKS,
     *VENDOR_TOKENS,
@@ -164,6 +171,11 @@ BUILTIN: tuple[Detector, ...] = (
            r"\bsystem:serviceaccounts?:[a-z0-9-]+(?::[a-z0-9.-]+)?", ("system:serviceaccount",),
            flags=_O, min_len=24, description="Kubernetes service-account user names "
                                              "(system:serviceaccount:<namespace>:<name>)"),
+    define("ldap_dn", "ldap_dn", "identifier", 0.9, _DN, ("cn=", "ou=", "dc=", "uid="), min_len=9,
+           description="LDAP and Active Directory distinguished names (CN=...,OU=...,DC=corp,DC=example)"),
+    define("windows_sid", "windows_sid", "identifier", 0.95, r"\bS-1-(?:5-21|12-1)(?:-\d{1,10}){3,4}\b",
+           ("s-1-5-21-", "s-1-12-1-"), flags=_O, min_len=20,
+           description="Windows security identifiers of domain and Entra principals (S-1-5-21-...)"),
     define("aws_resource_id", "resource_name", "identifier", 0.9,
            rf"\b(?:{_EC2_PREFIXES})-(?:[0-9a-f]{{17}}|[0-9a-f]{{8}})\b", _EC2_TRIGGERS,
            flags=_O, min_len=10, validate=lambda t: "resource_name" if any(c.isdigit() for c in t) else None,

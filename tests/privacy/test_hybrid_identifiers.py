@@ -1,0 +1,78 @@
+"""Identifiers of on-premises, data and CI estates that an outside red team found reaching
+`strict` callers (estates `moraine` and `sluice`): directory names and security identifiers,
+buckets in provider URLs, SSH key comments, names spelled as code. Each class on generated
+variants, never the estates' values."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+
+import pytest
+
+from tests.privacy.test_detector_classes import VARIANTS, WORDS, covered, in_prose, shown
+
+
+def _hidden_under_strict(value: object, part: str) -> None:
+    assert part not in json.dumps(shown("strict", value), ensure_ascii=False), value
+    assert part in json.dumps(shown("standard", value), ensure_ascii=False), value
+
+
+def _word(r: random.Random) -> str:
+    """A word no prose around it holds (the prose draws from `WORDS`)."""
+    return "".join(r.choice(string.ascii_lowercase) for _ in range(r.randrange(5, 9)))
+
+
+def _dn(r: random.Random) -> tuple[str, str]:
+    """(a distinguished name, the part of it that names someone)."""
+    cn = r.choice([f"{_word(r).capitalize()} {_word(r).capitalize()}", f"svc_{_word(r)}_{_word(r)}",
+                   f"{_word(r)}\\, {_word(r)}", f"{_word(r)}.{_word(r)}{r.randrange(9)}"])
+    units = ",".join(f"OU={_word(r).capitalize()}{r.choice(['', ' Accounts', '-Ops'])}"
+                     for _ in range(r.randrange(1, 3)))
+    domain = ",".join(f"DC={_word(r)}" for _ in range(r.randrange(2, 4)))
+    head = r.choice(["CN", "cn", "uid"])
+    spelled, name = f"{head}={cn},{units},{domain}", cn.split("\\")[0].split(" ")[-1]
+    return (spelled.lower(), name.lower()) if r.random() < 0.3 else (spelled, name)
+
+
+def test_distinguished_names_are_identifiers_in_prose_under_neutral_keys_and_in_lists() -> None:
+    r = random.Random("dn")
+    for _ in range(VARIANTS * 2):
+        dn, name = _dn(r)
+        text = in_prose(r, dn)
+        assert covered(text, dn.split(",")[0], "identifier") is not None, text
+        for value in ({"note": text}, {"bindDn": dn}, {"members": [dn]}):
+            _hidden_under_strict(value, name)
+            _hidden_under_strict(value, dn.split(",")[-1])
+
+
+def test_a_distinguished_name_ends_where_its_domain_components_end() -> None:
+    r = random.Random("dn-end")
+    for _ in range(VARIANTS):
+        dn, _ = _dn(r)
+        tail = f"{r.choice(WORDS).capitalize()} {r.choice(WORDS)} stays."
+        shown_text = shown("strict", {"note": f"{dn}. {tail}"})["note"]
+        assert shown_text.endswith(f". {tail}"), shown_text
+
+
+def _sid(r: random.Random) -> str:
+    head = r.choice(["S-1-5-21", "S-1-12-1"])
+    parts = [str(r.randrange(10**8, 4 * 10**9)) for _ in range(3)]
+    return "-".join([head, *parts, str(r.randrange(500, 99999))])
+
+
+def test_windows_security_identifiers_are_identifiers_wherever_they_stand() -> None:
+    r = random.Random("sid")
+    for _ in range(VARIANTS * 2):
+        sid = _sid(r)
+        text = in_prose(r, sid)
+        assert covered(text, sid, "identifier") is not None, text
+        for value in ({"note": text}, {"objectSid": sid}, {"sids": [sid, _sid(r)]}):
+            _hidden_under_strict(value, sid)
+
+
+@pytest.mark.parametrize("text", ["S-1-5-18 is LocalSystem", "S-1-1-0 means Everyone",
+                                  "cn=5 iterations", "ou=1"])
+def test_well_known_sids_and_lone_assignments_are_not_identifiers(text: str) -> None:
+    assert covered(text, text.split(maxsplit=1)[0], "identifier") is None
