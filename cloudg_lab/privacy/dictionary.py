@@ -48,7 +48,7 @@ Spelled = tuple[str, str]
 """(entity, the value as the data holds it)."""
 Found = tuple[int, int, str, str]
 """(start, end, entity, the value as the data holds it) of a value found inside a text."""
-_WHOLE_ONLY = frozenset({"tag_value", "dataset_name"})
+_WHOLE_ONLY = frozenset({"tag_value"})
 """Too generic to look for inside other words (a tag value `blue`)."""
 
 

@@ -1,0 +1,54 @@
+"""Values of the loaded data spelled in ways the last red team found reaching `strict` callers:
+the dataset's name glued to another word (`<name>_high`, `<name>-prod`) and the number of a
+composite id quoted alone (`monitor 41490052` of `datadog:monitor:41490052`). Through a real
+`Layer` on generated datasets, never the red team's values."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from pathlib import Path
+
+from cloudg_lab import Layer, Principal
+from tests.privacy.test_detector_classes import VARIANTS
+
+
+def _word(r: random.Random, n: int = 7) -> str:
+    return "".join(r.choice(string.ascii_lowercase) for _ in range(n))
+
+
+async def _walk(layer: Layer) -> str:
+    """What a caller reads of the listing, every asset by the id the listing showed, and the
+    findings, in lower case."""
+    who = Principal.parse("eve:analyst")
+    listing = await layer.call_tool("find_assets", {"fields": ["id", "name", "tags"]}, principal=who)
+    assert listing.structured is not None
+    items = listing.structured["items"]
+    assert isinstance(items, list) and items
+    shown = [listing.to_wire()]
+    for item in items:
+        found = await layer.call_tool("get_asset", {"ref": item["id"]}, principal=who)
+        assert not found.is_error, found.to_wire()
+        shown.append(found.to_wire())
+    shown.append((await layer.call_tool("list_findings", {}, principal=who)).to_wire())
+    return json.dumps(shown, ensure_ascii=False).lower()
+
+
+async def test_the_dataset_name_glued_to_a_word_is_hidden_under_strict(tmp_path: Path) -> None:
+    r = random.Random("dataset glued")
+    for _ in range(VARIANTS):
+        name = _word(r)
+        glued = [f"{name}{r.choice('_-.')}{r.choice(['high', 'prod', 'eu', 'v2', 'primary'])}"
+                 for _ in range(3)]
+        assets = [{"id": f"i-{j:017x}", "name": f"{_word(r)}-{j}", "asset_type": "EC2", "provider": "AWS",
+                   "region": "eu-west-1", "account_id": "210987654321",
+                   "tags": {"tier": glued[0], "env": glued[1].upper()},
+                   "metadata": {"note": f"replicated to {glued[2]} nightly"}} for j in range(3)]
+        root = tmp_path / name
+        root.mkdir()
+        (root / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+        for policy in ("strict", "standard"):
+            layer = Layer(policy=policy, datasets={name: root})
+            wire = await _walk(layer)
+            assert (name in wire) is (policy == "standard"), (policy, glued)
