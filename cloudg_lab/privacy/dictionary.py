@@ -39,6 +39,11 @@ _NOT_A_NAME = re.compile(r"[:/@]|^[^a-z]*$")
 def joined(folded: str) -> str:
     """`folded` with any run of joints as one `-`, or itself when it is not a name."""
     return folded if _NOT_A_NAME.search(folded) else _JOINTS.sub("-", folded)
+_NUMBERED = re.compile(r"[:/#]([0-9]{6,})$")
+"""The number that ends a composite id (`datadog:monitor:41490052`, `gitlab/projects/7781203`):
+prose quotes it alone (`monitor 41490052 muted`), so it is a spelling of the id. Six digits at
+least, as for any number found in text (`text.mentionable`); a number that is a value of its own
+(an account) stays that value, since entries are looked up first."""
 _RESERVED = re.compile(r"[^A-Za-z0-9._~-]")
 """Characters URL encoding changes (a value without any is its own encoded form)."""
 MAX_PIECES = 8
@@ -93,6 +98,9 @@ class Dictionary(Mapping[str, str]):
                     self._folded.setdefault(folded, value)
                 if "_" in folded or "." in folded or "--" in folded:
                     self._folded.setdefault(joined(folded), value)
+                numbered = _NUMBERED.search(folded) if folded[-1:].isdigit() else None
+                if numbered is not None:
+                    self._folded.setdefault(numbered.group(1), value)
             else:
                 rest.append(value)
         for value in self._entries:  # the widest is met early: names of many pieces are common

@@ -52,3 +52,23 @@ async def test_the_dataset_name_glued_to_a_word_is_hidden_under_strict(tmp_path:
             layer = Layer(policy=policy, datasets={name: root})
             wire = await _walk(layer)
             assert (name in wire) is (policy == "standard"), (policy, glued)
+
+
+async def test_the_number_of_a_composite_id_quoted_alone_is_hidden_under_strict(tmp_path: Path) -> None:
+    r = random.Random("composite number")
+    numbers = [str(r.randrange(10**5, 10**10)) for _ in range(VARIANTS)]
+    ids = [r.choice([f"{_word(r, 6)}:{_word(r, 5)}:{n}", f"{_word(r, 6)}/{_word(r, 4)}s/{n}",
+                     f"urn:{_word(r, 5)}:{_word(r, 4)}:{n}", f"{_word(r, 6)}#{n}"]) for n in numbers]
+    assets = [{"id": ident, "name": f"{_word(r)}-{j}", "asset_type": "MONITOR", "provider": "SAAS",
+               "region": "global", "metadata": {"runbook": f"if {numbers[j - 1]} fires, page"}}
+              for j, ident in enumerate(ids)]
+    findings = [{"id": f"f-{j}", "resource_id": ident, "severity": "LOW", "source_tool": "x",
+                 "title": f"Check {n} muted", "description": f"monitor #{n} was muted ({n}.)"}
+                for j, (ident, n) in enumerate(zip(ids, numbers, strict=True))]
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+    (tmp_path / "findings.json").write_text(json.dumps({"findings": findings}))
+    for policy in ("strict", "standard"):
+        layer = Layer(policy=policy, datasets={"mon": tmp_path})
+        wire = await _walk(layer)
+        leaked = [n for n in numbers if n in wire]
+        assert leaked == ([] if policy == "strict" else numbers), policy
