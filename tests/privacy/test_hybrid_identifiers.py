@@ -76,3 +76,19 @@ def test_windows_security_identifiers_are_identifiers_wherever_they_stand() -> N
                                   "cn=5 iterations", "ou=1"])
 def test_well_known_sids_and_lone_assignments_are_not_identifiers(text: str) -> None:
     assert covered(text, text.split(maxsplit=1)[0], "identifier") is None
+
+
+def _bucket(r: random.Random) -> str:
+    return f"{_word(r)}-{r.choice(['features', 'models', 'logs', 'raw'])}-{r.randrange(10, 99)}"
+
+
+def test_buckets_in_path_style_storage_urls_are_identifiers() -> None:
+    r = random.Random("path-style")
+    for _ in range(VARIANTS * 2):
+        bucket = _bucket(r)
+        host = r.choice(["storage.googleapis.com", "s3.amazonaws.com",
+                         f"s3.{r.choice(['eu-west-1', 'us-east-2', 'ap-south-1'])}.amazonaws.com"])
+        url = f"https://{host}/{bucket}{r.choice(['', '/', '/m.pkl', '?list-type=2', '/a/b.tgz?x=1'])}"
+        assert covered(url, bucket, "identifier") is not None, url
+        for value in ({"artifact": url}, {"note": in_prose(r, url)}, {"urls": [url]}):
+            _hidden_under_strict(value, bucket)

@@ -181,9 +181,13 @@ BUILTIN: tuple[Detector, ...] = (
            flags=_O, min_len=10, validate=lambda t: "resource_name" if any(c.isdigit() for c in t) else None,
            description="EC2 and VPC resource ids (i-, vol-, snap-, sg-, vpc-, subnet-, eni-, ami-...)"),
     define("bucket_url", "resource_name", "identifier", 0.9,
-           r"\b(?:s3|s3a|s3n|gs|gcs)://(?P<v>[a-z0-9][a-z0-9._-]{1,61}[a-z0-9])(?=[/\s\"'<>,;)]|$)",
-           ("s3://", "s3a://", "s3n://", "gs://", "gcs://"), group="v", flags=_O, min_len=8,
-           description="bucket names in s3:// and gs:// URLs"),
+           r"(?:\b(?:s3|s3a|s3n|gs|gcs)://|\bhttps?://(?:storage\.googleapis\.com|storage\.cloud\.google\.com"
+           r"|s3(?:[.-][a-z0-9-]+)?\.amazonaws\.com(?:\.cn)?)/)"
+           r"(?P<v>[a-z0-9][a-z0-9._-]{1,61}[a-z0-9])(?=[/?#\s\"'<>,;)]|$)",
+           ("s3://", "s3a://", "s3n://", "gs://", "gcs://", "storage.googleapis.com",
+            "storage.cloud.google.com", "amazonaws.com/"), group="v", flags=_O, min_len=8,
+           description="bucket names in s3:// and gs:// URLs and in path-style storage URLs "
+                       "(storage.googleapis.com/<bucket>/, s3.<region>.amazonaws.com/<bucket>/)"),
     define("aws_unique_id", "aws_unique_id", "identifier", 0.95,
            r"\b(?:AIDA|AROA|AIPA|ANPA|ANVA|ASCA|AGPA|APKA)[A-Z0-9]{12,20}\b",
            ("aida", "aroa", "aipa", "anpa", "anva", "asca", "agpa", "apka"), flags=_O,
