@@ -92,3 +92,17 @@ def test_buckets_in_path_style_storage_urls_are_identifiers() -> None:
         assert covered(url, bucket, "identifier") is not None, url
         for value in ({"artifact": url}, {"note": in_prose(r, url)}, {"urls": [url]}):
             _hidden_under_strict(value, bucket)
+
+
+def test_the_comment_of_an_ssh_public_key_is_hidden_under_strict() -> None:
+    r = random.Random("ssh comment")
+    for _ in range(VARIANTS * 2):
+        kind, body = r.choice([("ssh-ed25519", "AAAAC3NzaC1lZDI1NTE5AAAAI"),
+                               ("ssh-rsa", "AAAAB3NzaC1yc2EAAAADAQABAAABAQ"),
+                               ("ecdsa-sha2-nistp256", "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTY")])
+        comment = r.choice([f"{_word(r)}@{_word(r)}-{r.randrange(10, 99)}", f"{_word(r)}.{_word(r)}@laptop",
+                            f"{_word(r)}@{_word(r)}.corp", f"deploy-{_word(r)}"])
+        line = f"{kind} {body}{''.join(r.choice(string.ascii_letters + '+/') for _ in range(40))}= {comment}"
+        for value in ({"authorized_keys": [line]}, {"note": f"added key:\n{line}\n"},
+                      {"keys": f"{line}\n{line}"}):
+            _hidden_under_strict(value, comment)
