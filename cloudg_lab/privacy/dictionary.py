@@ -39,6 +39,10 @@ _NOT_A_NAME = re.compile(r"[:/@]|^[^a-z]*$")
 def joined(folded: str) -> str:
     """`folded` with any run of joints as one `-`, or itself when it is not a name."""
     return folded if _NOT_A_NAME.search(folded) else _JOINTS.sub("-", folded)
+_CAMEL_HINT = re.compile(r"[a-z0-9][A-Z]")
+_CAMEL_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+"""The words of a camel-case piece (`ledgerArchiveV2Job`: ledger, Archive, V2, Job; `HTTPServer`:
+HTTP, Server); only texts with a lower-upper transition are cut so."""
 _NUMBERED = re.compile(r"[:/#]([0-9]{6,})$")
 """The number that ends a composite id (`datadog:monitor:41490052`, `gitlab/projects/7781203`):
 prose quotes it alone (`monitor 41490052 muted`), so it is a spelling of the id. Six digits at
@@ -200,10 +204,11 @@ class Dictionary(Mapping[str, str]):
         values inside `value`, longest first, left to right."""
         folded = fold(value)
         pieces = [m.span() for m in _PIECE.finditer(folded)]
+        camel = value if _CAMEL_HINT.search(value) is not None else None
         out: list[Found] = []
         i = 0
         while i < len(pieces):
-            found = self._longest(folded, pieces, i)
+            found = self._longest(folded, pieces, i, camel)
             if found is None:
                 i += 1
                 continue
@@ -211,8 +216,8 @@ class Dictionary(Mapping[str, str]):
             i += found[1]
         return out
 
-    def _longest(self, folded: str, pieces: list[tuple[int, int]],
-                 i: int) -> tuple[Found, int] | None:
+    def _longest(self, folded: str, pieces: list[tuple[int, int]], i: int,
+                 camel: str | None = None) -> tuple[Found, int] | None:
         start = pieces[i][0]
         for width in range(min(self._widest, len(pieces) - i), 0, -1):
             end = pieces[i + width - 1][1]
@@ -222,7 +227,23 @@ class Dictionary(Mapping[str, str]):
                     text.mentionable(candidate):
                 return (start, end, *spelled), width
         glued = self._glued(folded, pieces[i])
+        if glued is None and camel is not None:
+            glued = self._camel(camel, pieces[i])
         return None if glued is None else (glued, 1)
+
+    def _camel(self, value: str, piece: tuple[int, int]) -> Found | None:
+        """A name whose words code spells in camel case, alone or glued to more words
+        (`LedgerArchiveJob`, `ledgerArchiveClient` of `ledger-archive`): the words of one piece
+        joined by `-`, longest run first."""
+        words = [m.span() for m in _CAMEL_WORD.finditer(value, *piece)]
+        for first in range(len(words)):
+            for width in range(min(self._widest, len(words) - first), 1, -1):
+                run = words[first:first + width]
+                candidate = "-".join(value[a:b].lower() for a, b in run)
+                spelled = self._spelled(candidate)
+                if spelled is not None and spelled[0] not in _WHOLE_ONLY and text.mentionable(candidate):
+                    return (run[0][0], run[-1][1], *spelled)
+        return None
 
     def _glued(self, folded: str, piece: tuple[int, int]) -> Found | None:
         """A squashed multi-piece value at the start of one piece (`analeeNightly02`)."""

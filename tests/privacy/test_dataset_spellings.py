@@ -72,3 +72,25 @@ async def test_the_number_of_a_composite_id_quoted_alone_is_hidden_under_strict(
         wire = await _walk(layer)
         leaked = [n for n in numbers if n in wire]
         assert leaked == ([] if policy == "strict" else numbers), policy
+
+
+def _camel(words: list[str], lower_first: bool) -> str:
+    spelled = "".join(w.capitalize() for w in words)
+    return spelled[0].lower() + spelled[1:] if lower_first else spelled
+
+
+async def test_a_name_spelled_in_camel_case_inside_code_is_hidden_under_strict(tmp_path: Path) -> None:
+    r = random.Random("camel")
+    names = [[_word(r, r.randrange(4, 8)) for _ in range(r.randrange(2, 5))] + ([f"v{i}"] if i % 2 else [])
+             for i in range(VARIANTS)]
+    notes = [f"```python\nclass {_camel(words, False)}{r.choice(['Job', 'Task', 'Dag', ''])}(Base):\n"
+             f"    {_camel(words, True)}{r.choice(['Client', 'Conn', 'Url'])} = connect()\n```"
+             for words in names]
+    assets = [{"id": f"i-{j:017x}", "name": "-".join(words), "asset_type": "JOB", "provider": "AWS",
+               "region": "eu-west-1", "metadata": {"readme": notes[j - 1]}} for j, words in enumerate(names)]
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+    for policy in ("strict", "standard"):
+        wire = await _walk(Layer(policy=policy, datasets={"code": tmp_path}))
+        spelled = [_camel(words, True).lower() for words in names]
+        leaked = [s for s in spelled if s in wire]
+        assert leaked == ([] if policy == "strict" else spelled), policy
