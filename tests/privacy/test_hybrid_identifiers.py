@@ -106,3 +106,20 @@ def test_the_comment_of_an_ssh_public_key_is_hidden_under_strict() -> None:
         for value in ({"authorized_keys": [line]}, {"note": f"added key:\n{line}\n"},
                       {"keys": f"{line}\n{line}"}):
             _hidden_under_strict(value, comment)
+
+
+@pytest.mark.parametrize("key", ["acct", "acctId", "ACCT_NO", "cost_center_acct", "payerAcct",
+                                 "billing_acct_id", "acct_number"])
+def test_abbreviated_account_keys_type_their_value_as_an_account(key: str) -> None:
+    r = random.Random(key)
+    for _ in range(VARIANTS):
+        account = r.randrange(10**11, 10**12)
+        for value in (account, float(account), str(account)):
+            _hidden_under_strict({"billing": {key: value}}, str(account))
+
+
+def test_a_plural_abbreviated_account_key_lists_accounts_and_counts_stay_counts() -> None:
+    r = random.Random("accts")
+    accounts = [r.randrange(10**11, 10**12) for _ in range(3)]
+    _hidden_under_strict({"trusted_accts": accounts}, str(accounts[0]))
+    assert shown("strict", {"accts": 250_000, "acct_count": 3}) == {"accts": 250_000, "acct_count": 3}

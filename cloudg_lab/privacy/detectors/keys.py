@@ -173,7 +173,8 @@ def _typed(entity: str, *keys: str) -> None:
 
 _typed("aws_account_id", "account_id", "aws_account_id", "owner_account_id", "owner_id", "account",
        "account_number", "source_account", "target_account", "peer_account_id", "accounts",
-       "account_ids", "account_numbers",
+       "account_ids", "account_numbers", "acct", "acct_id", "acct_ids", "acct_no", "acct_num",
+       "acct_number", "accts",
        *(f"{role}_{noun}" for role in _ACCOUNT_ROLES for noun in ("account", "accounts")))
 _typed("azure_subscription_id", "subscription_id", "subscription", "azure_subscription_id")
 _typed("azure_tenant_id", "tenant_id", "tenant", "azure_tenant_id", "directory_id")
@@ -216,6 +217,8 @@ _RESOURCE_PREFIXES = frozenset({
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
 })
 _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
+                 ("_acct", "aws_account_id"), ("_acct_id", "aws_account_id"), ("_acct_no", "aws_account_id"),
+                 ("_accts", "aws_account_id"),
                  ("_account_number", "aws_account_id"),
                  ("_subscription_id", "azure_subscription_id"),
                  ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
