@@ -123,3 +123,15 @@ def test_a_plural_abbreviated_account_key_lists_accounts_and_counts_stay_counts(
     accounts = [r.randrange(10**11, 10**12) for _ in range(3)]
     _hidden_under_strict({"trusted_accts": accounts}, str(accounts[0]))
     assert shown("strict", {"accts": 250_000, "acct_count": 3}) == {"accts": 250_000, "acct_count": 3}
+
+
+@pytest.mark.parametrize("key", ["datastore", "Datastores", "datacenter", "resourcePool", "portGroup",
+                                 "dvSwitch", "vcenter_name", "datastore_id", "esxiHost", "storagePod"])
+def test_vsphere_placement_keys_type_their_value_as_a_name(key: str) -> None:
+    r = random.Random(key)
+    for _ in range(VARIANTS):
+        name = r.choice([f"DS_{_word(r).upper()}_{r.randrange(10, 99)}",
+                         f"{_word(r)}-{_word(r)}-{r.randrange(9)}",
+                         f"{_word(r).capitalize()} {_word(r).capitalize()}"])
+        value = [name, f"{_word(r)}-x"] if key.endswith("s") else name
+        _hidden_under_strict({"placement": {key: value}}, name)

@@ -187,7 +187,10 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "target_name", "parent_id", "parent", "parent_name", "bucket", "cluster", "alias", "aliases",
        "resources", "assets", "asset_ids", "resource_ids", "member", "members", "namespace",
        "namespaces", "k8s_namespace", "kube_namespace", "kubernetes_namespace", "service_account",
-       "compartment", "compartment_id", "tenancy", "tenancy_id")
+       "compartment", "compartment_id", "tenancy", "tenancy_id", "datastore", "datastores",
+       "datacenter", "datacenters", "resource_pool", "port_group", "portgroup", "vswitch", "v_switch",
+       "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
+       "datastore_cluster")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
        "domain_name")
@@ -215,6 +218,7 @@ _RESOURCE_PREFIXES = frozenset({
     "target", "peer", "attached", "gateway", "route_table", "nat_gateway", "key_pair",
     "repository", "registry", "queue", "topic", "table", "stream", "distribution", "vnet",
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
+    "datastore", "datacenter", "resource_pool", "port_group", "vcenter", "esxi_host", "vapp",
 })
 _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
                  ("_acct", "aws_account_id"), ("_acct_id", "aws_account_id"), ("_acct_no", "aws_account_id"),
