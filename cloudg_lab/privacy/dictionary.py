@@ -43,7 +43,7 @@ _CAMEL_HINT = re.compile(r"[a-z0-9][A-Z]")
 _CAMEL_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 """The words of a camel-case piece (`ledgerArchiveV2Job`: ledger, Archive, V2, Job; `HTTPServer`:
 HTTP, Server); only texts with a lower-upper transition are cut so."""
-_NUMBERED = re.compile(r"[:/#]([0-9]{6,})$")
+_NUMBER_DIGITS, _NUMBER_JOINTS = 6, ":/#"
 """The number that ends a composite id (`datadog:monitor:41490052`, `gitlab/projects/7781203`):
 prose quotes it alone (`monitor 41490052 muted`), so it is a spelling of the id. Six digits at
 least, as for any number found in text (`text.mentionable`); a number that is a value of its own
@@ -102,9 +102,8 @@ class Dictionary(Mapping[str, str]):
                     self._folded.setdefault(folded, value)
                 if "_" in folded or "." in folded or "--" in folded:
                     self._folded.setdefault(joined(folded), value)
-                numbered = _NUMBERED.search(folded) if folded[-1:].isdigit() else None
-                if numbered is not None:
-                    self._folded.setdefault(numbered.group(1), value)
+                if folded[-1:].isdigit():
+                    self._number_of(folded, value)
             else:
                 rest.append(value)
         for value in self._entries:  # the widest is met early: names of many pieces are common
@@ -119,6 +118,12 @@ class Dictionary(Mapping[str, str]):
         """How `sanitize` shows a value with invisible characters → the value as the data holds
         it (usually empty). A value shown so is pseudonymized as held, so the pseudonym passed
         back reverses to a value of the data (unless the shown spelling is a value of its own)."""
+
+    def _number_of(self, folded: str, value: str) -> None:
+        """File the number that ends a composite id as a spelling of it (see `_NUMBER_DIGITS`)."""
+        head = folded.rstrip("0123456789")
+        if len(folded) - len(head) >= _NUMBER_DIGITS and head and head[-1] in _NUMBER_JOINTS:
+            self._folded.setdefault(folded[len(head):], value)
 
     def _index(self, value: str, entity: str) -> None:
         """The spellings of a value with spaces or non-ASCII letters."""
@@ -227,7 +232,7 @@ class Dictionary(Mapping[str, str]):
                     text.mentionable(candidate):
                 return (start, end, *spelled), width
         glued = self._glued(folded, pieces[i])
-        if glued is None and camel is not None:
+        if glued is None and camel is not None and _CAMEL_HINT.search(camel, *pieces[i]) is not None:
             glued = self._camel(camel, pieces[i])
         return None if glued is None else (glued, 1)
 
