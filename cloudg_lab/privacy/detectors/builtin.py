@@ -19,6 +19,7 @@ from cloudg_lab.privacy.detectors.secrets import (
     KEY_BLOCKS,
     URL_SECRETS,
 )
+from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
 
@@ -137,6 +138,7 @@ BUILTIN: tuple[Detector, ...] = (
     *QUOTED,
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
+    *TABLE_SECRETS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
            r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),
@@ -247,5 +249,6 @@ BUILTIN: tuple[Detector, ...] = (
     define("uuid", "uuid", "identifier", 0.6,
            r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
+    *TABLE_IDENTIFIERS,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""
