@@ -39,6 +39,11 @@ DEVICE_LINES: tuple[Line, ...] = (
     lambda r, s: f'set security ike policy {r.choice(WORDS)} pre-shared-key ascii-text "{s}"',
     lambda r, s: f"set snmp community {s} authorization read-only",
     lambda r, s: f"local-user {r.choice(WORDS)} password cipher {s}",
+    lambda r, s: f"snmp-server user {r.choice(WORDS)} grp v3 auth sha {_secret(r)} priv aes 128 {s}",
+    lambda r, s: f"snmp-server user {r.choice(WORDS)} grp v3 auth {r.choice(['md5', 'sha'])} {s} "
+                 f"priv des {_secret(r)}",
+    lambda r, s: f"# /etc/ipsec.secrets\n{r.choice(WORDS)}.example {_ip(r)} : "
+                 f"{r.choice(['PSK', 'XAUTH'])} \"{s}\"",
 )
 
 
@@ -79,6 +84,10 @@ COMMANDS: tuple[Line, ...] = (
     lambda r, s: f"racadm -r {_ip(r)} -u root -p {s} {r.choice(['getsysinfo', 'serveraction powercycle'])}",
     lambda r, s: f'wpa_passphrase {r.choice(WORDS)}-{r.choice(WORDS)} "{s} {r.choice(WORDS)}"',
     lambda r, s: f"wandb login {r.choice(['', '--relogin '])}{s}",
+    lambda r, s: f"{r.choice(['psexec', 'PsExec64', 'paexec'])} \\\\{r.choice(WORDS)}01 "
+                 f"-u CORP\\{r.choice(WORDS)} -p {s} cmd /c whoami",
+    lambda r, s: f"Set-ADAccountPassword -Identity {r.choice(WORDS)} -NewPassword (ConvertTo-SecureString "
+                 f"{r.choice(['-AsPlainText ', '-AsPlainText -Force ', '-String '])}\"{s}\" -Force)",
 )
 
 
@@ -86,14 +95,14 @@ COMMANDS: tuple[Line, ...] = (
 def test_passwords_on_windows_bmc_wifi_and_ml_command_lines_are_hidden(command: int) -> None:
     r = random.Random(f"command-{command}")
     for _ in range(VARIANTS):
-        secret = _secret(r) if command != 5 else rand(r, HEX, 40)
+        secret = rand(r, HEX, 40) if "wandb" in COMMANDS[command](r, "") else _secret(r)
         text = COMMANDS[command](r, secret)
         assert covered(text, secret) is not None, text
         assert secret not in json.dumps(shown("standard", {"runbook": f"steps:\n{text}\n"})), text
 
 
 @pytest.mark.parametrize("key", ["keytab", "krb5_keytab", "snmpCommunity", "community_string",
-                                 "ReadCommunity", "write-community"])
+                                 "ReadCommunity", "write-community", "PresharedKey", "preshared_key"])
 def test_keytabs_and_snmp_communities_are_secret_keys(key: str) -> None:
     r = random.Random(key)
     for _ in range(VARIANTS):

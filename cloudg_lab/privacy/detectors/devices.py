@@ -24,16 +24,24 @@ _CONFIG_LINE = (rf"(?m)^[ \t]*(?:no[ \t]+)?(?:{_COMMANDS})\b(?:[^\n]*?[ \t])?(?:
                 r"[ \t]+\"?(?P<v>[^\s\"]{4,})"
                 rf"|^[ \t]*set\b[^\n]*?[ \t](?:{_KEYWORDS}){_MODIFIERS}[ \t]+"
                 rf"(?:\"(?P<q>[^\"\n]{{4,}})\"|(?P<u>{_NOT_A_WORD}[^\s\"]{{4,}}))"
-                rf"|^[ \t]+(?:{_KEYWORDS}){_MODIFIERS}[ \t]+\"?(?P<w>{_NOT_A_WORD}[^\s\"]{{4,}})")
+                rf"|^[ \t]+(?:{_KEYWORDS}){_MODIFIERS}[ \t]+\"?(?P<w>{_NOT_A_WORD}[^\s\"]{{4,}})"
+                r"|^[^\n#:]*:[ \t]*(?:PSK|XAUTH|EAP)[ \t]+\"(?P<s>[^\"\n]{4,})\"")
+_SNMP_PRIV = (r"(?m)^[ \t]*snmp-server[ \t]+user\b[^\n]*?[ \t]priv[ \t]+(?:aes|des|3des)(?:[ \t]+\d+)?[ \t]+"
+              r"(?P<v>[^\s\"]{4,})")
 """Cisco-style commands are lower case, so prose that begins `Enable password...` is none;
-Junos `set` lines and keywords indented under a command need a quoted or non-word value."""
+Junos `set` lines and keywords indented under a command need a quoted or non-word value. An
+SNMPv3 user line holds two secrets (auth, then priv); a match ends at the first, so the priv
+one has its own detector. strongSwan's ipsec.secrets lines (`<ids> : PSK "<secret>"`) too."""
 
 NETWORK_DEVICES: tuple[Detector, ...] = (
     define("device_config_secret", "password", "secret", 0.85, _CONFIG_LINE,
-           ("secret", "password", "key", "community", "psk", "md5", "sha"), group=("v", "q", "u", "w"),
+           ("secret", "password", "key", "community", "psk", "md5", "sha", "xauth", "eap"),
+           group=("v", "q", "u", "w", "s"),
            min_len=12,
            description="passwords, keys and communities in router, switch and firewall configs "
                        "(Cisco enable/username/snmp-server/tacacs/radius/isakmp, Junos set lines)"),
+    define("snmpv3_priv_secret", "password", "secret", 0.85, _SNMP_PRIV, ("snmp-server",), group="v",
+           min_len=30, description="the privacy passphrase of an SNMPv3 user line (after its auth one)"),
     define("junos_secret", "password", "secret", 0.9, r"\$9\$[A-Za-z0-9./-]{8,}", ("$9$",),
            min_len=11, description="Junos $9$ secrets (reversible: the plain text to anyone)"),
 )

@@ -95,7 +95,8 @@ _SENSITIVE_PAIRS = {
     "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
     "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
     "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
-    "pre_shared_key": "secret", "snmp_community": "secret", "community_string": "secret",
+    "pre_shared_key": "secret", "preshared_key": "secret", "snmp_community": "secret",
+    "community_string": "secret",
     "read_community": "secret", "write_community": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)

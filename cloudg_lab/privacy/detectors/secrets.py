@@ -76,12 +76,13 @@ _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))
     r"""\bldap\w+\b[^\n]*?\s-w\s+""" + _V,
     r"""(?:^|\s)-U\s+["']?[\w.\\-]+%""" + _V,
     r"""\b(?:docker|podman|nerdctl|helm(?:\s+registry)?|oras|skopeo)\s+login\b[^\n]*?\s-p\s+""" + _V,
-    r"""\bConvertTo-SecureString\s+(?:-String\s+)?["']""" + _V + r"""(?<!["'])""",
+    r"""\bConvertTo-SecureString\s+(?:-(?:String|AsPlainText|Force)\s+)*["']""" + _V + r"""(?<!["'])""",
     r"""\bnet\s+user\s+[^\s/]+\s+(?!/)""" + _V,
     r"""\b(?:sqlplus|sqlldr|expdp|impdp|rman|sqlcl|sql)\s+(?:-\w+\s+)*["']?[\w$#.]+/"""
     r"""(?P<{}>[^\s@"'/]{{4,}})@""",
     r"""\bnet\s+use\b[^\n]*?\s/user:\S+\s+(?!/)""" + _V,
-    r"""(?:\b(?:ipmitool|sqlcmd|bcp|isql|osql)\b[^\n]*?\s-P\s*|\bracadm\b[^\n]*?\s-p\s+)""" + _V,
+    r"""(?:\b(?:ipmitool|sqlcmd|bcp|isql|osql)\b[^\n]*?\s-P\s*"""
+    r"""|\b(?:racadm|psexec(?:64)?|paexec)\b[^\n]*?\s-p\s+)""" + _V,
     r"""\bwpa_passphrase\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+(?P<{}>"[^"\n]{{4,}}"|'[^'\n]{{4,}}'|[^\s"']{{4,}})""",
     r"""\bwandb\s+login\s+(?:--[\w-]+\s+)*(?!-)""" + _V,
 )))
@@ -92,8 +93,8 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
-`racadm -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`; and `.pgpass` lines (`host:port:db:user:PW`; an
-IPv6 address is hex only, so a last field of hex digits is none)."""
+`racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`; and `.pgpass` lines
+(`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
 _FLAGGED_VALUE = r"""["']?value["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
 _FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
@@ -200,11 +201,11 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
            ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
             "impdp", "convertto-securestring", "net user", "net use", "ipmitool", "bcp", "racadm",
-            "wpa_passphrase"), group=tuple(f"v{i}" for i in range(14)),
+            "psexec", "paexec", "wpa_passphrase"), group=tuple(f"v{i}" for i in range(14)),
            flags=re.M, min_len=10,
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
-                       "ipmitool/sqlcmd -P, racadm -p, wpa_passphrase, wandb login, "
+                       "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
                        "sqlplus user/pw@db)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
