@@ -25,7 +25,8 @@ from urllib.parse import quote, unquote
 from cloudg_lab.privacy import text
 from cloudg_lab.privacy.invisible import visible
 
-_FOLD = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u2009": " ",
+_FOLD = str.maketrans({"\n": " ", "\r": " ", "\t": " ", "\u00a0": " ", "\u2007": " ", "\u202f": " ",
+                       "\u2009": " ",
                        "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
 _PIECE = re.compile(r"[^\W_]+")
 _JOINTS = re.compile(r"[ _.-]+")
@@ -62,7 +63,8 @@ _WHOLE_ONLY = frozenset({"tag_value"})
 
 
 def fold(value: str) -> str:
-    """The matching form: spaces and apostrophes unified, lower case, same length as `value`."""
+    """The matching form: spaces and apostrophes unified (a line break is a space: text wraps a
+    name where it likes, `ledger-\narchive`), lower case, same length as `value`."""
     folded = value.translate(_FOLD)
     lowered = folded.lower()
     if len(lowered) == len(value):

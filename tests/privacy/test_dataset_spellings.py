@@ -94,3 +94,25 @@ async def test_a_name_spelled_in_camel_case_inside_code_is_hidden_under_strict(t
         spelled = [_camel(words, True).lower() for words in names]
         leaked = [s for s in spelled if s in wire]
         assert leaked == ([] if policy == "strict" else spelled), policy
+
+
+def _wrapped(r: random.Random, value: str, joint: str) -> str:
+    """`value` broken at its first `joint` by a line break, as text wraps it."""
+    return value.replace(joint, r.choice([f"{joint.strip()}\n", f"{joint.strip()}\r\n", f"{joint} \n"]), 1)
+
+
+async def test_a_name_wrapped_at_a_line_break_is_hidden_under_strict(tmp_path: Path) -> None:
+    r = random.Random("wrapped")
+    names = ["-".join(_word(r, r.randrange(6, 9)) for _ in range(r.randrange(2, 4))) for _ in range(VARIANTS)]
+    people = [f"{_word(r).capitalize()} {_word(r).capitalize()}" for _ in range(VARIANTS)]
+    assets = [{"id": f"i-{j:017x}", "name": name, "asset_type": "VM", "provider": "VMWARE", "region": "dc1",
+               "tags": {"owner": people[j]},
+               "metadata": {"wiki": f"The job on\n{_wrapped(r, names[j - 1], '-')} runs nightly; "
+                                    f"ask {_wrapped(r, people[j - 1], ' ')}."}}
+              for j, name in enumerate(names)]
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+    words = [w for value in names + people for w in value.lower().replace("-", " ").split()]
+    for policy in ("strict", "standard"):
+        wire = await _walk(Layer(policy=policy, datasets={"wrap": tmp_path}))
+        leaked = [w for w in words if w in wire]
+        assert leaked == ([] if policy == "strict" else words), policy
