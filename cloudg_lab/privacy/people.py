@@ -27,6 +27,8 @@ _NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+\(?(?=({_RUN}))")
 """A cue, then up to five words (letters of any script with combining accents, apostrophes and
 hyphens inside, a full stop after an initial, or an @handle), looked ahead at so that a cue
 among them starts another match; which of them are a name is decided word by word."""
+_ELIDED = re.compile(r"(?i:d|l|dell|dall|degl|all)['’]")
+"""A particle elided onto a family name (`d'Aubigné`, `dell'Acqua`): the name after it is capitalised."""
 _PARTICLES = frozenset({"van", "der", "den", "de", "da", "di", "do", "dos", "das", "del", "della",
                         "von", "zu", "le", "la", "du", "des", "bin", "binti", "ibn", "al", "el",
                         "ter", "ten", "af", "av", "y"})
@@ -46,7 +48,9 @@ def _name_word(word: str) -> bool:
         return True
     if len(head) == 1:
         return word.endswith(".") and head.isupper()  # an initial: J. R. Okafor
-    return head[0].isupper()
+    elided = _ELIDED.match(head)
+    first = elided.end() if elided is not None else 0
+    return first < len(head) and head[first].isupper()
 
 
 def _takes(words: list[str], i: int, started: bool) -> bool:

@@ -135,3 +135,13 @@ def test_vsphere_placement_keys_type_their_value_as_a_name(key: str) -> None:
                          f"{_word(r).capitalize()} {_word(r).capitalize()}"])
         value = [name, f"{_word(r)}-x"] if key.endswith("s") else name
         _hidden_under_strict({"placement": {key: value}}, name)
+
+
+def test_people_whose_family_name_carries_an_elided_particle_are_found_after_a_cue() -> None:
+    r = random.Random("elided")
+    for _ in range(VARIANTS * 2):
+        particle = r.choice(["d", "D", "l", "dell", "dall"]) + r.choice(["'", "\u2019"])
+        family = particle + _word(r).capitalize()
+        cue = r.choice(["reviewed with", "ask", "approved by", "cc"])
+        tail = r.choice(["today", "to review", "."])
+        _hidden_under_strict({"note": f"{cue} {_word(r).capitalize()} {family} {tail}"}, family)
