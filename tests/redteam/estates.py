@@ -19,6 +19,7 @@ import plantings as pl
 import token_forms as tf
 from drafting import Draft, Estate, link, title
 from estate_larch import larch
+from estate_moraine import moraine
 
 # --------------------------------------------------------------------------- meridian
 
@@ -207,7 +208,8 @@ def basalt(seed: int) -> Estate:
     return d.finish(name, ["aws", "azure"], {"aws": list(regions), "azure": ["southafricanorth"]})
 
 
-BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch}
+BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch,
+                                                "moraine": moraine}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -1,4 +1,4 @@
-"""Issue 11's red team: three generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: four generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
