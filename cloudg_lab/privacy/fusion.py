@@ -16,7 +16,7 @@ A stage (what a fusable transform returns from `stage(ctx, value)`) offers: `roo
 `key(state, key, flavor)`, `item(state)`, `leaf(state, value)`, optional `flavor(state, d)`
 (what a key's decision may depend on in its dict), `settle(state, value)` (caps, after every
 `leaf`), `enter(state, container, depth)`, `retry(out, run)` (project's size budget) and
-`finish(out, run)`; see `stages.Stage`.
+`finish(out, run)`; see `stages.Stage` and `Fused`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from cloudg_lab.privacy.common import FailsClosed
 from cloudg_lab.privacy.memo import Context
-from cloudg_lab.privacy.stages import Stage
+from cloudg_lab.privacy.stages import S_co, Stage
 from cloudg_lab.privacy.walk import Run
 
 if TYPE_CHECKING:  # the pipeline imports this module when it first applies
@@ -37,13 +37,25 @@ _MAX_ROUNDS = 12
 _CONTEXTS = 16
 
 
+class Fused(Stage[S_co]):
+    """A stage of a fused walk: besides the hooks on values, two on the walk's output."""
+
+    def retry(self, out: object, run: Run) -> bool:
+        """Adjust and ask for another walk (with fresh effects) after seeing `out`."""
+        return False
+
+    def finish(self, out: object, run: Run) -> object:
+        """The last word on the walk's output; `run` holds its counts and marks."""
+        return out
+
+
 class Fusable(Protocol):
     """A transform that walks: `stage` gives its part of the shared walk."""
 
     @property
     def name(self) -> str: ...
 
-    def stage(self, ctx: TransformContext, value: object) -> Stage: ...
+    def stage(self, ctx: TransformContext, value: object) -> Fused[object]: ...
 
 
 def _fusable(transform: Step) -> TypeGuard[Fusable]:
@@ -59,7 +71,7 @@ class Fusion(FailsClosed):
         self._contexts: dict[tuple[object, ...], Context] = {}
         self._lock = threading.Lock()
 
-    def context(self, stages: Sequence[Stage]) -> Context:
+    def context(self, stages: Sequence[Stage[object]]) -> Context:
         key = tuple(s.memo_key for s in stages)
         found = self._contexts.get(key)
         if found is None:

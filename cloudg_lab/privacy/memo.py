@@ -60,7 +60,7 @@ class State:
     __slots__ = ("flavor", "flavored", "flavors", "fractions", "ints", "items", "km", "lm", "rm",
                  "states")
 
-    def __init__(self, states: tuple[object, ...], stages: Sequence[Stage],
+    def __init__(self, states: tuple[object, ...], stages: Sequence[Stage[object]],
                  flavor: tuple[object, ...] | None = None) -> None:
         self.states = states
         self.flavor = flavor
@@ -97,7 +97,7 @@ class Context:
 
     __slots__ = ("interned", "refs", "root", "steps")
 
-    def __init__(self, stages: Sequence[Stage]) -> None:
+    def __init__(self, stages: Sequence[Stage[object]]) -> None:
         self.refs = tuple(ref for s in stages for ref in s.memo_refs)
         self.interned: dict[tuple[object, ...], State] = {}
         self.root = self.state(tuple(s.root for s in stages), stages)
@@ -115,7 +115,7 @@ class Context:
             found = self.steps[key] = f"/{escape(key)}"
         return found
 
-    def state(self, states: tuple[object, ...], stages: Sequence[Stage]) -> State:
+    def state(self, states: tuple[object, ...], stages: Sequence[Stage[object]]) -> State:
         found = self.interned.get(states)
         if found is None:
             if len(self.interned) > _STATES:
@@ -129,11 +129,11 @@ class Record:
 
     __slots__ = ("built", "nested", "oldest", "out", "suffixes", "tallies")
 
-    def __init__(self, out: dict[str, object] | Same, tallies: tuple[tuple[tuple[str, str], int], ...],
+    def __init__(self, out: dict[object, object] | Same, tallies: tuple[tuple[tuple[str, str], int], ...],
                  suffixes: tuple[tuple[str, str, str], ...], oldest: int) -> None:
         self.out = out
         """The new record (never handed out: copied), or `SAME`."""
-        self.nested: tuple[str, ...] = () if out is SAME else \
+        self.nested: tuple[object, ...] = () if out is SAME else \
             tuple(k for k, v in out.items() if type(v) is dict)
         """The keys of `out` that hold records (copied too)."""
         self.tallies = tallies
@@ -145,7 +145,7 @@ class Record:
         """The marks last made for this record, and the pointer of the record they were made at:
         the same page asked again makes no new ones (marks are immutable tuples)."""
 
-    def copy(self, value: dict[str, object]) -> dict[str, object]:
+    def copy(self, value: dict[object, object]) -> dict[object, object]:
         """The new record for `value` (the record this answer was made of), as a fresh copy."""
         if self.out is SAME:
             return value

@@ -1,16 +1,19 @@
 """The stage contract: a walking transform as pure functions of (state, key or value).
 
-A transform that returns a `Stage` from `stage(ctx, value)` is run by `fusion` together with its
-neighbours in one walk. Its `key` and `leaf` answers are memoised per composite state, so they
-must depend only on their arguments and on `memo_key` (plus, for `leaf`, the version of
-`version_source`, e.g. the vault's names). What happened is returned as effects, never
-written to the report directly, so memoised answers can be replayed.
+A stage's part of a walk (`walk.Run`) is a few hooks on its own *state*, a small value it
+chooses (a key rule, a free-text flag, a glob position): the walk keeps one state per stage and
+hands each stage only the states that stage made (its `root`, what its `key` and `item`
+returned). Its `key` and `leaf` answers are memoised per composite state, so they must depend
+only on their arguments and on `memo_key` (plus, for `leaf`, the version of `version_source`,
+e.g. the vault's names). What happened is returned as effects, never written to the report
+directly, so memoised answers can be replayed. The hooks over a whole walk (`retry`, `finish`)
+belong to the fused stages (`fusion.Fused`).
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Final
+from typing import Final, Generic, Protocol, TypeVar
 
 
 class Same(Enum):
@@ -33,31 +36,57 @@ DROP: Final = Drop.DROP
 Effect = tuple[str, str, int, "str | None", str]
 """`(report section, label, amount, mark kind or None, mark entity)`."""
 
+Container = dict[object, object] | list[object]
+"""A JSON object or array as the walk meets it (a dict's keys are strings in JSON, any hashable
+value from a Python caller)."""
 
-class Stage:
-    """Defaults: a stage that changes nothing. Subclasses override what they need."""
+
+class Versioned(Protocol):
+    """What `version_source` offers: a counter that moves whenever answers may change (the
+    vault's `names_version`: the names it learned)."""
+
+    @property
+    def names_version(self) -> int: ...
+
+
+S_co = TypeVar("S_co", covariant=True)
+
+
+class Stage(Generic[S_co]):
+    """Defaults: a stage that changes nothing. Subclasses override what they need.
+
+    Generic in its state type: a `Stage[KeyRule]` is walked as a `Stage[object]`, beside stages
+    of other state types. That is sound only because the walk hands each stage the states it
+    made itself, never another stage's; mypy cannot see that, so the type variable is covariant
+    and each hook that takes a state says so (`ignore[misc]  # own state`: this invariant).
+    """
 
     name = "stage"
-    root: Any = None
-    memo_key: Any = ()
-    memo_refs: tuple[Any, ...] = ()
+    root: S_co
+    """The state of the value walked (every stage sets it)."""
+    memo_key: tuple[object, ...] = ()
+    """What, besides the state, the `key` and `leaf` answers depend on (hashable)."""
+    memo_refs: tuple[object, ...] = ()
     """Objects `memo_key` names by id, kept alive as long as the memos are."""
     entering = False
     leaf_types: frozenset[type] = frozenset({str})
     """The scalar types `leaf` is asked about; numbers only from `int_floor` on, and fractions
     only where the floor is 0 (under a secret-named key every number is the secret)."""
-    version_source: Any = None
-    """An object with a `names_version` int; a leaf answer with version >= 0 is redone when it moved."""
+    version_source: Versioned | None = None
+    """A leaf answer with version >= 0 is redone when this source's version moved past it."""
+    settles = False
+    """Does this stage have a `settle` to run? Only those that say so are asked."""
 
-    def flavored(self, state: Any) -> bool:
+    def flavored(self, state: S_co) -> bool:  # type: ignore[misc]  # own state
         """Do keys under `state` depend on their dict (its other keys)? Then `flavor` is asked."""
         return False
 
-    def flavor(self, state: Any, container: dict[Any, Any]) -> Any:
+    def flavor(self, state: S_co,  # type: ignore[misc]  # own state
+               container: dict[object, object]) -> object:
         """What the keys of `container` may depend on (hashable, small)."""
         return None
 
-    def int_floor(self, state: Any) -> int | None:
+    def int_floor(self, state: S_co) -> int | None:  # type: ignore[misc]  # own state
         """The smallest integer under `state` that reaches `leaf` (as its decimal text); None: none.
 
         A floor above 0 lets id-like numbers through while small counts stay numbers; a floor
@@ -65,11 +94,12 @@ class Stage:
         """
         return None
 
-    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: S_co, key: object,  # type: ignore[misc]  # own state
+            flavor: object) -> tuple[object, S_co, tuple[Effect, ...]]:
         """(new key or DROP, the state of its value, effects)."""
         return key, state, ()
 
-    def item(self, state: Any) -> Any:
+    def item(self, state: S_co) -> S_co:  # type: ignore[misc]  # own state
         """The state of a list's items, given the list's state."""
         return state
 
@@ -78,29 +108,21 @@ class Stage:
         per walk: a stage that only cuts lists lets the walk skip the call for every record."""
         return self.entering
 
-    def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
+    def enter(self, state: S_co, container: Container,  # type: ignore[misc]  # own state
+              depth: int) -> tuple[object, tuple[Effect, ...]]:
         """The container to descend into (or a scalar replacing it), and effects. Not memoised."""
         return container, ()
 
-    def leaf(self, state: Any, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: S_co,  # type: ignore[misc]  # own state
+             value: object) -> tuple[object, tuple[Effect, ...], int]:
         """(new value, SAME or DROP; effects; version or -1)."""
         return SAME, (), -1
 
-    settles = False
-    """Does this stage have a `settle` to run? Only those that say so are asked."""
-
-    def settle(self, state: Any, value: str) -> tuple[Any, tuple[Effect, ...]]:
+    def settle(self, state: S_co,  # type: ignore[misc]  # own state
+               value: str) -> tuple[object, tuple[Effect, ...]]:
         """(new string or SAME, effects) once every stage's `leaf` answered. Memoised with `leaf`.
 
         Caps belong here: they then cut text the other stages (redaction) already rewrote, so a
         cut never splits a value redaction would have caught whole.
         """
         return SAME, ()
-
-    def retry(self, out: Any, run: Any) -> bool:
-        """Adjust and ask for another walk (with fresh effects) after seeing `out`."""
-        return False
-
-    def finish(self, out: Any, run: Any) -> Any:
-        """The last word on the walk's output; `run` holds its counts and marks."""
-        return out

@@ -14,9 +14,9 @@ pointers are spelled once, at the end (`frames`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
-from cloudg_lab.privacy.frames import Frame, Pending, relative, spell
+from cloudg_lab.privacy.frames import DictFrame, Frame, ListFrame, Pending, relative, spell, store
 from cloudg_lab.privacy.memo import (
     KEY_MEMO,
     LEAF_MEMO,
@@ -31,19 +31,20 @@ from cloudg_lab.privacy.memo import (
     record_key,
     unmarked,
 )
-from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Container, Effect, Stage
 from cloudg_lab.types import Mark
 
 if TYPE_CHECKING:
     from cloudg_lab.privacy.fusion import Fusion
+    from cloudg_lab.privacy.pipeline import TransformContext
 
-_PUSHED: Any = object()
+_PUSHED: Final = object()
 """`_descend`'s answer when it pushed a frame (the value is walked entry by entry)."""
-_UNMET: Any = object()
+_UNMET: Final = object()
 """A record the record memo has not met."""
 
 
-def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
+def walk_once(stages: Sequence[Stage[object]], value: object, ctx: TransformContext) -> tuple[object, Run]:
     """Walk `value` with memos that live for this walk only, and hand back the run's effects.
 
     For the input transforms: arguments are small, and their hooks may note what they met on
@@ -56,7 +57,7 @@ def walk_once(stages: Sequence[Stage], value: Any, ctx: Any) -> tuple[Any, Run]:
 class Run:
     """One walk: the effects it collected (committed to the report and marks at the end)."""
 
-    def __init__(self, stages: Sequence[Stage], context: Context, ctx: Any) -> None:
+    def __init__(self, stages: Sequence[Stage[object]], context: Context, ctx: TransformContext) -> None:
         self.stages = stages
         self.context = context
         self.ctx = ctx
@@ -108,7 +109,7 @@ class Run:
             spell(pending, self.base, self.context.step, self._marks)
         return self._marks
 
-    def rewalk(self, stages: Sequence[Stage], value: Any, fusion: Fusion) -> Any:
+    def rewalk(self, stages: Sequence[Stage[object]], value: object, fusion: Fusion) -> object:
         """Walk `value` again with some stages only (a rescan), recording into this run."""
         other = Run(stages, fusion.context(stages), self.ctx)
         out = other.walk(value)
@@ -125,9 +126,9 @@ class Run:
 
     # ------------------------------------------------------------------ steps
 
-    def _key_miss(self, dcs: State, key: Any) -> tuple[Any, State, Compiled]:
-        new_key: Any = key
-        states: list[Any] = []
+    def _key_miss(self, dcs: State, key: object) -> tuple[object, State, Compiled]:
+        new_key = key
+        states: list[object] = []
         effects: list[Effect] = []
         for i, stage in enumerate(self.stages):
             flavor = dcs.flavor[i] if dcs.flavor is not None else None
@@ -143,8 +144,8 @@ class Run:
             dcs.km[key] = found
         return found
 
-    def _leaf_miss(self, cs: State, value: Any) -> tuple[Any, Compiled, int]:
-        out: Any = value
+    def _leaf_miss(self, cs: State, value: object) -> tuple[object, Compiled, int]:
+        out = value
         effects: list[Effect] = []
         version = -1
         for i, stage in enumerate(self.stages):
@@ -169,11 +170,12 @@ class Run:
             cs.lm[value] = found
         return found
 
-    def leaf(self, cs: State, value: Any) -> Any:
+    def leaf(self, cs: State, value: object) -> object:
         """The new value of the scalar at hand (or DROP)."""
         tv = type(value)
-        if tv is float and cs.ints is not None and value.is_integer() and abs(value) >= cs.ints:
-            new = self.leaf(cs, int(value))  # an account id stored as 123456789012.0
+        if tv is float and cs.ints is not None \
+                and value.is_integer() and abs(value) >= cs.ints:  # type: ignore[attr-defined, arg-type]  # tv: type(value)
+            new = self.leaf(cs, int(value))  # type: ignore[call-overload]  # an id stored as 123456789012.0
             return value if type(new) is int else new
         if tv is float and cs.fractions:
             found = cs.lm.get(value)
@@ -182,10 +184,12 @@ class Run:
             if found[1]:
                 self.record(found[1])
             return value if found[0] is SAME else found[0]
-        if tv is str or (tv is int and cs.ints is not None and abs(value) >= cs.ints):
+        if tv is str or (tv is int and cs.ints is not None
+                         and abs(value) >= cs.ints):  # type: ignore[arg-type]  # tv: type(value)
             found = cs.lm.get(value) if tv is str else cs.lm.get(("int", value))
             if found is None or 0 <= found[2] < self.floor:
-                found = self._leaf_miss(cs, value) if tv is str else self._int_miss(cs, value)
+                found = self._leaf_miss(cs, value) if tv is str else \
+                    self._int_miss(cs, value)  # type: ignore[arg-type]  # tv: type(value)
             new, effects, _ = found
             if effects:
                 self.record(effects)
@@ -195,32 +199,34 @@ class Run:
                 self.counts.get(("passed_through", tv.__name__), 0) + 1
         return value
 
-    def _int_miss(self, cs: State, value: int) -> tuple[Any, Compiled, int]:
+    def _int_miss(self, cs: State, value: int) -> tuple[object, Compiled, int]:
         found = self._leaf_miss(cs, value)
         if len(cs.lm) < LEAF_MEMO:
             cs.lm[("int", value)] = found
         return found
 
-    def enter(self, cs: State, container: Any, depth: int) -> Any:
+    def enter(self, cs: State, container: Container, depth: int) -> object:
+        out: object = container
         for i, stage in self.enterers:
-            container, effects = stage.enter(cs.states[i], container, depth)
+            out, effects = stage.enter(cs.states[i], container, depth)
             if effects:
                 found = compiled(list(effects))
                 if found:
                     self.record(found)
-            if not isinstance(container, dict | list):
+            if not isinstance(out, dict | list):
                 break
-        return container
+            container = out
+        return out
 
-    def dict_state(self, cs: State, d: dict[Any, Any]) -> State:
+    def dict_state(self, cs: State, d: dict[object, object]) -> State:
         flavored = cs.flavored
         if not flavored:
             return cs
         if len(flavored) == 1:
             i, fn, state = flavored[0]
-            flavor: tuple[Any, ...] = (None,) * i + (fn(state, d),) + (None,) * (len(cs.states) - i - 1)
+            flavor: tuple[object, ...] = (None,) * i + (fn(state, d),) + (None,) * (len(cs.states) - i - 1)
         else:
-            parts = [None] * len(cs.states)
+            parts: list[object] = [None] * len(cs.states)
             for i, fn, state in flavored:
                 parts[i] = fn(state, d)
             flavor = tuple(parts)
@@ -239,18 +245,20 @@ class Run:
 
     # ------------------------------------------------------------------ flat records
 
-    def _descend(self, value: Any, cs: State, key: Any) -> Any:
+    def _descend(self, value: Container, cs: State, key: tuple[object, object]) -> object:
         """The new value of a container: a flat record met before under `cs` from the memo,
         anything else walked entry by entry in a frame pushed here (then `_PUSHED`)."""
-        flat = record_key(value, not self.entering_dicts) if type(value) is dict else None
-        if flat is not None:
-            known = cs.rm.get(flat, _UNMET)
-            if isinstance(known, Record):
-                if known.oldest < 0 or known.oldest >= self.floor:
-                    return self._replay(known, value)
-            elif known is _UNMET and dict in flat[2]:  # a record holding records: remembered
-                cs.met(flat)                           # when met again
-                flat = None
+        flat = None
+        if type(value) is dict:
+            flat = record_key(value, not self.entering_dicts)
+            if flat is not None:
+                known = cs.rm.get(flat, _UNMET)
+                if isinstance(known, Record):
+                    if known.oldest < 0 or known.oldest >= self.floor:
+                        return self._replay(known, value)
+                elif known is _UNMET and dict in flat[2]:  # a record holding records:
+                    cs.met(flat)                           # remembered when met again
+                    flat = None
         frame = self._frame(value, cs, key, self._frames[-1])
         if flat is not None:  # its effects are kept apart, to be remembered with it (`_remember`)
             frame.flat = (flat, cs, self.counts, len(self._pending), [])
@@ -258,12 +266,13 @@ class Run:
         self._frames.append(frame)
         return _PUSHED
 
-    def _frame(self, value: Any, cs: State, key: Any, parent: Frame | None) -> Frame:
+    def _frame(self, value: Container, cs: State, key: tuple[object, object], parent: Frame | None) -> Frame:
         """A frame for `value` met under `cs` (its entries' state: a dict's flavored one)."""
-        entries = self.dict_state(cs, value) if isinstance(value, dict) else self.item_state(cs)
-        return Frame(value, entries, key, parent)
+        if isinstance(value, dict):
+            return DictFrame(value, self.dict_state(cs, value), key, parent)
+        return ListFrame(value, self.item_state(cs), key, parent)
 
-    def _replay(self, known: Record, value: dict[Any, Any]) -> Any:
+    def _replay(self, known: Record, value: dict[object, object]) -> object:
         counts = self.counts
         for counted, amount in known.tallies:
             counts[counted] = counts.get(counted, 0) + amount
@@ -274,16 +283,16 @@ class Run:
             top.flat[4].append(known.oldest)
         return known.copy(value)
 
-    def _remember(self, frame: Frame, done: Any) -> None:
+    def _remember(self, frame: Frame) -> None:
         """Keep what the walk made of the flat record in `frame` (see `memo.Record`)."""
-        assert frame.flat is not None
+        assert frame.is_dict and frame.flat is not None  # only a dict is a flat record
         flat, cs, outer, start, inner = frame.flat
         counts, self.counts = self.counts, outer
         for counted, amount in counts.items():
             outer[counted] = outer.get(counted, 0) + amount
         suffixes = relative(self._pending[start:], frame, self.context.step)
-        out = SAME if done is frame.src else \
-            {k: dict(v) if type(v) is dict else v for k, v in done.items()}
+        out = SAME if frame.out is None else \
+            {k: dict(v) if type(v) is dict else v for k, v in frame.out.items()}
         oldest = oldest_version(frame.cs, frame.src, self.floor, inner)
         cs.remember(flat, Record(out, tuple(counts.items()), tuple(suffixes), oldest))
         parent = frame.parent
@@ -292,7 +301,7 @@ class Run:
 
     # ------------------------------------------------------------------ the walk
 
-    def walk(self, value: Any) -> Any:
+    def walk(self, value: object) -> object:
         root = self.context.root
         if self.entering and isinstance(value, dict | list):
             value = self.enter(root, value, 1)
@@ -303,10 +312,10 @@ class Run:
                 return f"[REDACTED:{entity}]"
             return out
         frames = self._frames
-        frames.append(self._frame(value, root, None, None))
+        frames.append(self._frame(value, root, (None, value), None))
         return self._loop(frames)
 
-    def _loop(self, frames: list[Frame]) -> Any:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
+    def _loop(self, frames: list[Frame]) -> Container:  # noqa: PLR0915  (the hot loop, kept flat on purpose)
         leaf, enter, entering, floor = self.leaf, self.enter, self.entering, self.floor
         descend, dicts = self._descend, self.entering_dicts
         pending = self._pending  # only `marks` rebinds it, never during a walk
@@ -330,7 +339,6 @@ class Run:
                         frame.done += 1
                         continue
                     if new_k is not k and new_k != k:
-                        frame.materialize()
                         new_k = frame.free_key(new_k)
                     frame.at = new_k
                     if effects:
@@ -348,7 +356,8 @@ class Run:
                                     pending.append((frame, new_k, made[1]))
                         else:
                             new_v = leaf(ccs, v)
-                    elif tv in PASS or (tv is int and (ccs.ints is None or abs(v) < ccs.ints)):
+                    elif tv in PASS or (tv is int and (ccs.ints is None
+                                                       or abs(v) < ccs.ints)):  # type: ignore[arg-type]  # tv: type(v)
                         new_v = v
                     elif isinstance(v, dict | list):
                         entered = enter(ccs, v, len(frames) + 1) \
@@ -387,7 +396,8 @@ class Run:
                                     pending.append((frame, frame.at, made[1]))
                         else:
                             new_v = leaf(ics, v)
-                    elif tv in PASS or (tv is int and (ics.ints is None or abs(v) < ics.ints)):
+                    elif tv in PASS or (tv is int and (ics.ints is None
+                                                       or abs(v) < ics.ints)):  # type: ignore[arg-type]  # tv: type(v)
                         new_v = v
                     elif isinstance(v, dict | list):
                         entered = enter(ics, v, len(frames) + 1) \
@@ -411,8 +421,8 @@ class Run:
             frames.pop()
             done = frame.src if frame.out is None else frame.out
             if frame.flat is not None:
-                self._remember(frame, done)
+                self._remember(frame)
             if not frames:
                 return done
             orig_key, orig = frame.key
-            frames[-1].store(orig_key, orig, frames[-1].at, done)
+            store(frames[-1], orig_key, orig, frames[-1].at, done)

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from cloudg_lab.privacy import fusion, memo
+from cloudg_lab.privacy.fusion import Fused
 from cloudg_lab.privacy.pipeline import TransformContext, build_pipeline
-from cloudg_lab.privacy.stages import Stage
 from cloudg_lab.privacy.vault import Vault
 from tests.privacy.test_fusion import STEPS, outcome
 
@@ -58,8 +58,9 @@ def test_a_page_asked_again_and_shifted_answers_like_a_fresh_walk(make_ctx: Ctx)
 
 def test_records_met_again_are_answered_without_asking_the_stages() -> None:
     """The memo is really used: a flavored stage is asked about each record's dict once."""
-    class Counting(Stage):
+    class Counting(Fused[None]):
         name = "counting"
+        root = None
         asked = 0
 
         def flavored(self, state: Any) -> bool:
@@ -73,7 +74,7 @@ def test_records_met_again_are_answered_without_asking_the_stages() -> None:
         name = "counting"
         only = Counting()
 
-        def stage(self, ctx: Any, value: Any) -> Stage:
+        def stage(self, ctx: Any, value: Any) -> Fused[None]:
             return self.only
 
     page = records(random.Random(3), 20)
@@ -148,10 +149,11 @@ def tagged(r: random.Random, n: int) -> list[dict[str, Any]]:
     return out
 
 
-class _Counting(Stage):
+class _Counting(Fused[None]):
     """Counts the dicts it is asked about; entering (dicts too) when told so."""
 
     name = "counting"
+    root = None
 
     def __init__(self, enters: bool) -> None:
         self.entering = enters
@@ -175,7 +177,7 @@ def test_records_holding_records_are_answered_whole_unless_a_stage_enters_dicts(
     class Transform:
         name = "counting"
 
-        def stage(self, ctx: Any, value: Any) -> Stage:
+        def stage(self, ctx: Any, value: Any) -> Fused[None]:
             return stage
 
     page = tagged(random.Random(5), 20)

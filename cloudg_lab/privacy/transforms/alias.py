@@ -53,7 +53,7 @@ class Alias(FailsClosed):
         return out
 
 
-class _Aliaser(Stage):
+class _Aliaser(Stage[bool]):
     """States: False, or True below a key whose values are never rewritten (`skipped_key`)."""
 
     name = "alias"

@@ -78,7 +78,7 @@ _TOP, _ON, _OFF = "top", "on", "off"
 """States: the arguments object (whose keys may be skipped), below it, below a skipped one."""
 
 
-class _Reverser(Stage):
+class _Reverser(Stage[str]):
     """Every real value it puts back goes into `ctx.reversed` as it is met (see `walk_once`)."""
 
     name = "depseudonymize"

@@ -79,7 +79,7 @@ _TOP: Final = _Top.TOP
 _State = KeyRule | _Top | None
 
 
-class _Guard(Stage):
+class _Guard(Stage[_State]):
     """States: the key rule in force (sensitive below a secret-named key), None where skipped."""
 
     name = "guard_secrets"

@@ -28,7 +28,7 @@ from pydantic import Field
 from cloudg_lab.privacy import fusion, pages
 from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Effect
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.types import PageCursor
 
@@ -95,7 +95,7 @@ class Project:
         self.root = (None if self.includes is None else tuple(g.start() for g in self.includes),
                      tuple(g.start() for g in self.excludes))
 
-    def stage(self, ctx: TransformContext, value: Any) -> Stage:
+    def stage(self, ctx: TransformContext, value: Any) -> ProjectStage:
         o = self.options
         paged = ctx.page_cursor is not None and (o.max_chars is not None or o.max_list is not None) \
             and pages.is_page(value)
@@ -105,7 +105,7 @@ class Project:
         return fusion.apply((self,), value, ctx)
 
 
-class ProjectStage(Stage):
+class ProjectStage(fusion.Fused[Any]):
     """States: (include positions or "all" or None, exclude positions)."""
 
     name = "project"

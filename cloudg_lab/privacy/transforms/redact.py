@@ -39,7 +39,7 @@ from cloudg_lab.privacy.detectors.keys import (
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.scanner import Plan, Scanner, Written, plan_for
-from cloudg_lab.privacy.stages import DROP, SAME, Effect, Stage
+from cloudg_lab.privacy.stages import DROP, SAME, Effect
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import Run
 
@@ -102,7 +102,7 @@ class Redact:
                           namespace=ctx.namespace, known=known,
                           min_confidence=self.options.min_confidence,
                           keep_last=self.options.mask_keep_last, written=self.written)
-        return RedactStage(self, scanner, detectors)
+        return RedactStage(self, ctx, scanner, detectors)
 
     def apply(self, value: Any, ctx: TransformContext) -> Any:
         return fusion.apply((self,), value, ctx)
@@ -115,15 +115,16 @@ class Redact:
         return found[1]
 
 
-class RedactStage(Stage):
+class RedactStage(fusion.Fused[KeyRule]):
     """States are key rules (`KeyRule`); the flavor of a dict says whether it is asset-like."""
 
     name = "redact"
     root = NONE
     leaf_types = frozenset({str, int, float})
 
-    def __init__(self, owner: Redact, scanner: Scanner, detectors: DetectorSet) -> None:
-        self.owner, self.scanner, self.detectors = owner, scanner, detectors
+    def __init__(self, owner: Redact, ctx: TransformContext, scanner: Scanner,
+                 detectors: DetectorSet) -> None:
+        self.owner, self.ctx, self.scanner, self.detectors = owner, ctx, scanner, detectors
         self.rules = owner.rules
         vault = scanner.vault
         known = scanner.known
@@ -242,10 +243,11 @@ class RedactStage(Stage):
         return f"{FENCE_OPEN}{new}{FENCE_CLOSE}", effects, version
 
     def _json_text(self, value: str, parsed: Any) -> tuple[Any, tuple[Effect, ...], int]:
-        """A JSON document inside a string is redacted as structure, then written back."""
+        """A JSON document inside a string is redacted as structure, then written back. Its walk
+        is a run of its own, whose effects become the string's, never committed by that run."""
         self.json_depth += 1
         try:
-            inner = Run([self], self.owner.solo.context([self]), _Piece())
+            inner = Run([self], self.owner.solo.context([self]), self.ctx)
             out = inner.walk(parsed)
         finally:
             self.json_depth -= 1
@@ -280,12 +282,6 @@ class RedactStage(Stage):
             return run.rewalk([self], out, self.owner.solo)
         finally:
             self.memo_key, self.scanner.names_only = first, False
-
-
-class _Piece:
-    """The context of a JSON text walked inside a string: effects are kept, never committed."""
-
-    path = ""
 
 
 def _effects(effects: tuple[tuple[str, str, str | None], ...]) -> tuple[Effect, ...]:

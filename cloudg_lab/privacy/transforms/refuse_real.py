@@ -75,10 +75,11 @@ class RefuseRealIdentifiers:
 _State = tuple[str, str] | None
 
 
-class _Checker(Stage):
+class _Checker(Stage[_State]):
     """States: None for the arguments object, then (top-level argument, mode) below it."""
 
     name = "refuse_real_identifiers"
+    root = None
     leaf_types = frozenset({str, int})
 
     def __init__(self, owner: RefuseRealIdentifiers, ctx: TransformContext) -> None:

@@ -22,7 +22,7 @@ from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
 from cloudg_lab.privacy.invisible import INVISIBLE
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import SAME, Effect, Same, Stage
+from cloudg_lab.privacy.stages import SAME, Effect, Same
 from cloudg_lab.types import JSON
 
 if TYPE_CHECKING:  # for the annotation only
@@ -76,7 +76,7 @@ class Sanitize:
         self.options = options
         self._stage = _SanitizeStage(options)
 
-    def stage(self, ctx: TransformContext, value: object) -> Stage:
+    def stage(self, ctx: TransformContext, value: object) -> fusion.Fused[int]:
         return self._stage
 
     def apply(self, value: JSON, ctx: TransformContext) -> JSON:
@@ -92,7 +92,7 @@ def _strip_effects(removed: int) -> tuple[Effect, ...]:
         if removed else ()
 
 
-class _SanitizeStage(Stage):
+class _SanitizeStage(fusion.Fused[int]):
     """States: plain, free text (capped), tags (values are free text), skipped."""
 
     name = "sanitize"
@@ -122,8 +122,9 @@ class _SanitizeStage(Stage):
     def item(self, state: int) -> int:
         return _FREE if state == _TAGS else state
 
-    def leaf(self, state: int, value: str) -> tuple[str | Same, tuple[Effect, ...], int]:
-        if state == _SKIP or (value.isascii() and value.isprintable() and len(value) < 12):
+    def leaf(self, state: int, value: object) -> tuple[str | Same, tuple[Effect, ...], int]:
+        if state == _SKIP or not isinstance(value, str) or \
+                (value.isascii() and value.isprintable() and len(value) < 12):
             return SAME, (), -1
         out = _INVISIBLE.sub("", value)
         effects = list(_strip_effects(len(value) - len(out)))
