@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from pydantic import Field
 
@@ -39,9 +38,10 @@ from cloudg_lab.privacy.detectors.keys import (
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.scanner import Plan, Scanner, Written, plan_for
-from cloudg_lab.privacy.stages import DROP, SAME, Effect
+from cloudg_lab.privacy.stages import DROP, SAME, Container, Effect
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
 from cloudg_lab.privacy.walk import Run
+from cloudg_lab.types import JSON
 
 _DATASET_NUMBER = 100
 """Numbers this large anywhere are looked up among the dataset's values (an account id stored as
@@ -94,7 +94,7 @@ class Redact:
             out.append(_as_text(found, value, rule.entity or "value"))
         return out
 
-    def stage(self, ctx: TransformContext, value: Any) -> RedactStage:
+    def stage(self, ctx: TransformContext, value: object) -> RedactStage:
         detectors = ctx.detectors if isinstance(ctx.detectors, DetectorSet) else DEFAULT
         vault = ctx.vault if ctx.vault is not None else fallback_vault()
         known = ctx.known if isinstance(ctx.known, Mapping) else None
@@ -104,7 +104,7 @@ class Redact:
                           keep_last=self.options.mask_keep_last, written=self.written)
         return RedactStage(self, ctx, scanner, detectors)
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         return fusion.apply((self,), value, ctx)
 
     def _plan(self, detectors: DetectorSet) -> Plan:
@@ -113,6 +113,11 @@ class Redact:
             found = (detectors, plan_for(self.rules, detectors, self.options.name_mentions))
             self._plans[id(detectors)] = found
         return found[1]
+
+
+_Flavor = tuple[bool, bool, "tuple[str, KeyRule] | None"] | str | None
+"""A dict's flavor: (asset-like, dataset-listing-like, its secret name/value pair) for a record,
+the tag's name for a tag's dict, None for neither."""
 
 
 class RedactStage(fusion.Fused[KeyRule]):
@@ -141,7 +146,7 @@ class RedactStage(fusion.Fused[KeyRule]):
     def flavored(self, state: KeyRule) -> bool:
         return state.kind not in ("sensitive", "skip")
 
-    def flavor(self, state: KeyRule, container: dict[Any, Any]) -> Any:
+    def flavor(self, state: KeyRule, container: dict[object, object]) -> _Flavor:
         if state.kind == "tags":
             for name in _VALUE_KEYS:
                 if name in container:
@@ -154,7 +159,7 @@ class RedactStage(fusion.Fused[KeyRule]):
                     not DATASET_SIBLINGS.isdisjoint(container), pair)
         return None if pair is None else (False, False, pair)
 
-    def _secret_pair(self, container: dict[Any, Any]) -> tuple[str, KeyRule] | None:
+    def _secret_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
         """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
         "Value": ...}` (container env), CloudFormation parameters, GCP metadata items. The name
         is the key the value would sit under in a plain dict, so it rules the value alike; a
@@ -179,7 +184,7 @@ class RedactStage(fusion.Fused[KeyRule]):
     def item(self, state: KeyRule) -> KeyRule:
         return items_rule(state)
 
-    def key(self, state: KeyRule, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: KeyRule, key: object, flavor: object) -> tuple[object, KeyRule, tuple[Effect, ...]]:
         kind = state.kind
         if kind in ("sensitive", "skip"):
             child = state
@@ -201,11 +206,14 @@ class RedactStage(fusion.Fused[KeyRule]):
             return DROP, child, _effects(effects)
         return (key if new is SAME else new), child, _effects(effects)
 
-    def _child(self, key: str, flavor: Any) -> KeyRule:
+    def _child(self, key: str, flavor: object) -> KeyRule:
+        """The rule of `key`'s value in a dict of this `flavor` (what `flavor` said of it)."""
+        asset: bool
+        listing: bool
+        pair: tuple[str, KeyRule] | None
         asset, listing, pair = flavor if isinstance(flavor, tuple) else (False, False, None)
         if pair is not None and key == pair[0]:
-            rule: KeyRule = pair[1]
-            return rule
+            return pair[1]
         rule = self.detectors.key_rule(key)
         if rule.kind != "asset":
             return rule
@@ -215,13 +223,13 @@ class RedactStage(fusion.Fused[KeyRule]):
 
     # ------------------------------------------------------------------ values
 
-    def leaf(self, state: KeyRule, value: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def leaf(self, state: KeyRule, value: object) -> tuple[object, tuple[Effect, ...], int]:
         if type(value) is float and state.kind != "sensitive":
             return SAME, (), -1  # a fraction is an identifier nowhere, a secret under its key
         if type(value) is int or type(value) is float:
             new, effects, version = self.scanner.number(str(value), state)
             return (SAME if new is SAME else new), _effects(effects), version
-        if not value:
+        if not isinstance(value, str) or not value:  # `leaf_types`: a string is what is left
             return SAME, (), -1
         if value.startswith(FENCE_OPEN) and value.endswith(FENCE_CLOSE) and \
                 len(value) > len(FENCE_OPEN) + len(FENCE_CLOSE):
@@ -233,7 +241,7 @@ class RedactStage(fusion.Fused[KeyRule]):
         new, effects, version = self.scanner.outcome(value, state)
         return (SAME if new is SAME else new), _effects(effects), version
 
-    def _fenced(self, state: KeyRule, value: str) -> tuple[Any, tuple[Effect, ...], int]:
+    def _fenced(self, state: KeyRule, value: str) -> tuple[object, tuple[Effect, ...], int]:
         """Text `sanitize` fenced is redacted as what it holds (a JSON context stays structure,
         so its key rules hold), and stays fenced."""
         inner = value[len(FENCE_OPEN): len(value) - len(FENCE_CLOSE)]
@@ -242,7 +250,7 @@ class RedactStage(fusion.Fused[KeyRule]):
             return new, effects, version
         return f"{FENCE_OPEN}{new}{FENCE_CLOSE}", effects, version
 
-    def _json_text(self, value: str, parsed: Any) -> tuple[Any, tuple[Effect, ...], int]:
+    def _json_text(self, value: str, parsed: Container) -> tuple[object, tuple[Effect, ...], int]:
         """A JSON document inside a string is redacted as structure, then written back. Its walk
         is a run of its own, whose effects become the string's, never committed by that run."""
         self.json_depth += 1
@@ -259,7 +267,7 @@ class RedactStage(fusion.Fused[KeyRule]):
         text = json.dumps(out, indent=2 if "\n" in value else None, ensure_ascii=False)
         return text, tuple(effects), self.scanner.vault.names_version
 
-    def finish(self, out: Any, run: Any) -> Any:
+    def finish(self, out: object, run: Run) -> object:
         scanner = self.scanner
         vault = scanner.vault
         if scanner.plan.mentions and vault.names_version != self.start_version:
@@ -271,7 +279,7 @@ class RedactStage(fusion.Fused[KeyRule]):
         return out
 
 
-    def _names_again(self, out: Any, run: Any) -> Any:
+    def _names_again(self, out: object, run: Run) -> object:
         """Walk the output once more for the names the vault learned during the walk, and for
         nothing else: every value was scanned in the first walk, and the markers in the output
         are ours (a marker planted in the data was data, and scanned as such). Its own memos."""
@@ -288,13 +296,13 @@ def _effects(effects: tuple[tuple[str, str, str | None], ...]) -> tuple[Effect, 
     return tuple((section, entity, 1, mark, entity) for section, entity, mark in effects)
 
 
-def _as_text(outcome_value: Any, original: str, entity: str) -> str:
+def _as_text(outcome_value: object, original: str, entity: str) -> str:
     if outcome_value is SAME:
         return original
     return outcome_value if isinstance(outcome_value, str) else f"[REDACTED:{entity}]"
 
 
-def _json(value: str) -> Any:
+def _json(value: str) -> Container | None:
     try:
         parsed = json.loads(value)
     except (ValueError, RecursionError):
