@@ -16,6 +16,7 @@ the dataset and the query, which only the tool knows; the budget knows counts an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from cloudg_lab.types import PageCursor
 
@@ -25,10 +26,16 @@ SLACK = 8
 digits), so a page sized to fit does fit."""
 
 
-def is_page(value: object) -> bool:
+def is_page(value: object) -> TypeGuard[dict[str, object]]:
     """Is `value` a page envelope whose count agrees with its items?"""
     return (isinstance(value, dict) and value.keys() >= PAGE_KEYS and isinstance(value["items"], list)
             and type(value["offset"]) is int and value["returned"] == len(value["items"]))
+
+
+def items(page: dict[str, object]) -> list[object]:
+    """The items of a page (`is_page` checked they are a list)."""
+    found = page["items"]
+    return found if isinstance(found, list) else []
 
 
 def shorten(page: dict[str, object], keep: int, cursor: PageCursor) -> dict[str, object]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 import orjson
 from pydantic import Field
@@ -28,9 +28,12 @@ from pydantic import Field
 from cloudg_lab.privacy import fusion, pages
 from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
-from cloudg_lab.privacy.stages import DROP, SAME, Effect
+from cloudg_lab.privacy.stages import DROP, SAME, Container, Effect
 from cloudg_lab.privacy.transforms.sanitize import FENCE_CLOSE, FENCE_OPEN
-from cloudg_lab.types import PageCursor
+from cloudg_lab.types import JSON, PageCursor
+
+if TYPE_CHECKING:
+    from cloudg_lab.privacy.walk import Run
 
 _MIN_STRING = 64
 _RECORD_DEPTH = 3
@@ -42,6 +45,13 @@ second measure. A cut that still overshoots shrinks in proportion to the oversho
 _P = "projection"
 _EXCLUDED: tuple[Effect, ...] = ((_P, "excluded", 1, None, ""),)
 _SHORTENED: tuple[Effect, ...] = ((_P, "page_shortened", 1, None, ""),)
+
+
+Positions = tuple[frozenset[int], ...]
+"""Where each glob stands (`_Glob`): the positions it reached, one set per glob."""
+_State = tuple[Positions | Literal["all"] | None, Positions]
+"""(include positions, "all" once an include matched whole, None without includes; exclude
+positions)."""
 
 
 class ProjectOptions(TransformOptions):
@@ -92,76 +102,78 @@ class Project:
         self.excludes = tuple(_Glob(p) for p in options.exclude
                               if not (p.startswith("**.") and p[3:] in self.anywhere))
         self.includes = tuple(_Glob(p) for p in options.include) if options.include else None
-        self.root = (None if self.includes is None else tuple(g.start() for g in self.includes),
+        self.root: _State = (None if self.includes is None else tuple(g.start() for g in self.includes),
                      tuple(g.start() for g in self.excludes))
 
-    def stage(self, ctx: TransformContext, value: Any) -> ProjectStage:
+    def stage(self, ctx: TransformContext, value: object) -> ProjectStage:
         o = self.options
         paged = ctx.page_cursor is not None and (o.max_chars is not None or o.max_list is not None) \
             and pages.is_page(value)
         return ProjectStage(self, value, ctx.page_cursor if paged else None)
 
-    def apply(self, value: Any, ctx: TransformContext) -> Any:
+    def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         return fusion.apply((self,), value, ctx)
 
 
-class ProjectStage(fusion.Fused[Any]):
+class ProjectStage(fusion.Fused[_State]):
     """States: (include positions or "all" or None, exclude positions)."""
 
     name = "project"
     entering = True
     settles = True
 
-    def __init__(self, owner: Project, value: Any, page: PageCursor | None = None) -> None:
+    def __init__(self, owner: Project, value: object, page: PageCursor | None = None) -> None:
+        """`page`: the cursor of the paged tool whose page `value` is (`Project.stage`)."""
         self.owner = owner
         o = owner.options
         self.root = owner.root
-        self.page = page
-        self.page_items: list[Any] | None = None
-        self.offered = self.keep = len(value["items"]) if page is not None else 0
+        paged = value if page is not None and pages.is_page(value) else None
+        self.page = page if paged is not None else None
+        self.page_items: list[object] | None = None
+        self.offered = self.keep = len(pages.items(paged)) if paged is not None else 0
         self.most = self.offered if o.max_list is None else min(self.offered, o.max_list)
         self.sizes: list[int] = []
         self.grown = False
         if o.max_chars is None:
             self.size = None
-        elif page is not None and pages.is_page(value):
-            self.size, self.sizes = _measured_page(value, o.max_chars // 2)
+        elif paged is not None:
+            self.size, self.sizes = _measured_page(paged, o.max_chars // 2)
         else:
             self.size = _measured(value, o.max_chars // 2)
-        if page is not None:
+        if paged is not None:
             self.ratio = 1.0
-            self.keep = self._first_keep(value)
+            self.keep = self._first_keep(paged)
         else:
             self.ratio = 1.0 if self.size is None or o.max_chars is None or self.size <= o.max_chars \
                 else _FIT * o.max_chars / self.size
-        self.min_depth = _RECORD_DEPTH if page is not None else 1
+        self.min_depth = _RECORD_DEPTH if paged is not None else 1
         self.string_cap, self.depth_cap = o.max_string, o.max_depth
         self.memo_key = (self.string_cap,)
-        self.budget: dict[str, Any] | None = None
+        self.budget: dict[str, object] | None = None
         self.longest_list = 0
 
-    def _first_keep(self, value: dict[str, Any]) -> int:
+    def _first_keep(self, value: dict[str, object]) -> int:
         """The records of the input page that fit (`max_list`, then `max_chars` on input sizes)."""
         limit = self.owner.options.max_chars
         if limit is None or self.size is None or self.size <= limit:
             return self.most
-        self.sizes = self.sizes or _sizes(value["items"])
+        self.sizes = self.sizes or _sizes(pages.items(value))
         return min(self.most, self._fitting(value, self.sizes))
 
-    def _fitting(self, page: dict[str, Any], sizes: list[int]) -> int:
+    def _fitting(self, page: dict[str, object], sizes: list[int]) -> int:
         """How many records of these compact JSON `sizes` fit in `max_chars` beside `page`'s envelope."""
         envelope = 0 if self.page is None else _size(pages.bare(page, self.page)) or 0
         room = (self.owner.options.max_chars or 0) - envelope - pages.SLACK
         return pages.fitting(sizes, room, len(", "))
 
-    def _grow(self, out: Any, delivered: list[int] | None) -> bool:
+    def _grow(self, out: object, delivered: list[int] | None) -> bool:
         """Once, after a walk that fit: take the records that now fit at the size the delivered
         ones became (pseudonyms and markers are often shorter than what they replace)."""
         if self.page is None or self.grown or not self.sizes or self.keep >= self.most \
                 or not pages.is_page(out):
             return False
         self.grown = True
-        delivered = delivered if delivered is not None else _sizes(out["items"])
+        delivered = delivered if delivered is not None else _sizes(pages.items(out))
         before = sum(self.sizes[:len(delivered)])
         scale = sum(delivered) / before if before else 1.0
         predicted = delivered + [int(size * scale) for size in self.sizes[len(delivered):]]
@@ -171,7 +183,7 @@ class ProjectStage(fusion.Fused[Any]):
         self.keep = more
         return True
 
-    def key(self, state: Any, key: Any, flavor: Any) -> tuple[Any, Any, tuple[Effect, ...]]:
+    def key(self, state: _State, key: object, flavor: object) -> tuple[object, _State, tuple[Effect, ...]]:
         owner = self.owner
         if key in owner.anywhere:
             return DROP, state, _EXCLUDED
@@ -184,41 +196,44 @@ class ProjectStage(fusion.Fused[Any]):
             return DROP, state, _EXCLUDED
         if inc is not None and inc != "all":
             includes = owner.includes or ()
-            inc = tuple(g.step(s, name) for g, s in zip(includes, inc, strict=True))
-            if any(g.full(s) for g, s in zip(includes, inc, strict=True)):
-                inc = "all"
-            elif not any(inc):
+            reached = tuple(g.step(s, name) for g, s in zip(includes, inc, strict=True))
+            if any(g.full(s) for g, s in zip(includes, reached, strict=True)):
+                return key, ("all", exc), ()
+            if not any(reached):
                 return DROP, state, _EXCLUDED
+            return key, (reached, exc), ()
         return key, (inc, exc), ()
 
     def enters_dicts(self) -> bool:
         """Dicts below the root change only under `include` globs or a depth cap."""
         return self.owner.includes is not None or self.depth_cap is not None
 
-    def enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
+    def enter(self, state: _State, container: Container, depth: int) -> tuple[object, tuple[Effect, ...]]:
         page = self.page
         if page is not None and container is self.page_items:
             return container, ()
-        if page is not None and depth == 1:
+        if page is not None and depth == 1 and pages.is_page(container):  # the page, every walk
             return self._enter_page(state, container, page)
         return self._enter(state, container, depth)
 
-    def _enter_page(self, state: Any, container: dict[str, Any],
-                    page: PageCursor) -> tuple[Any, tuple[Effect, ...]]:
+    def _enter_page(self, state: _State, container: dict[str, object],
+                    page: PageCursor) -> tuple[object, tuple[Effect, ...]]:
         """The page keeps its first `keep` records whole (its items list is never cut after)."""
-        shortened = self.keep < len(container["items"])
+        shortened = self.keep < len(pages.items(container))
         if shortened:
             container = pages.shorten(container, self.keep, page)
-        self.page_items = container["items"]
+        self.page_items = pages.items(container)
         out, effects = self._enter(state, container, 1)
         return out, (_SHORTENED + effects) if shortened else effects
 
-    def _enter(self, state: Any, container: Any, depth: int) -> tuple[Any, tuple[Effect, ...]]:
-        if isinstance(container, dict) and state[0] is not None and state[0] != "all":
-            container, dropped = self._partial_scalars(state, container)
+    def _enter(self, state: _State, container: object, depth: int) -> tuple[object, tuple[Effect, ...]]:
+        """`container` (a dict or a list) as this walk descends into it, or what replaces it."""
+        inc = state[0]
+        if isinstance(container, dict) and inc is not None and inc != "all":
+            container, dropped = self._partial_scalars(inc, container)
             if dropped:
                 return container, ((_P, "excluded", dropped, None, ""),)
-        if self.depth_cap is not None and depth > self.depth_cap:
+        if self.depth_cap is not None and depth > self.depth_cap and isinstance(container, dict | list):
             kind = "keys" if isinstance(container, dict) else "items"
             return (f"[{len(container)} {kind} beyond depth {self.depth_cap}]",
                     ((_P, "depth_limited", 1, None, ""),))
@@ -233,25 +248,26 @@ class ProjectStage(fusion.Fused[Any]):
                                                                            None, ""),)
         return container, ()
 
-    def _partial_scalars(self, state: Any, container: dict[Any, Any]) -> tuple[dict[Any, Any], int]:
+    def _partial_scalars(self, inc: Positions,
+                         container: dict[object, object]) -> tuple[dict[object, object], int]:
         """Under `include`, a scalar whose path only begins a pattern is not included."""
         includes = self.owner.includes or ()
         keep = {}
         for key, value in container.items():
             if not isinstance(value, dict | list):
-                reached = [g.step(s, str(key)) for g, s in zip(includes, state[0], strict=True)]
+                reached = [g.step(s, str(key)) for g, s in zip(includes, inc, strict=True)]
                 if not any(g.full(s) for g, s in zip(includes, reached, strict=True)):
                     continue
             keep[key] = value
         dropped = len(container) - len(keep)
         return (keep if dropped else container), dropped
 
-    def settle(self, state: Any, value: str) -> tuple[Any, tuple[Effect, ...]]:
+    def settle(self, state: _State, value: str) -> tuple[object, tuple[Effect, ...]]:
         cut = None if self.string_cap is None else shorten(value, self.string_cap,
                                                              (FENCE_OPEN, FENCE_CLOSE))
         return (SAME, ()) if cut is None else (cut, ((_P, "strings_truncated", 1, None, ""),))
 
-    def retry(self, out: Any, run: Any) -> bool:
+    def retry(self, out: object, run: Run) -> bool:
         """Over budget: keep a smaller share of every list, else shorten strings, else depth."""
         limit = self.owner.options.max_chars
         if limit is None or self.size is None or self.size <= limit // 2:
@@ -268,7 +284,7 @@ class ProjectStage(fusion.Fused[Any]):
             return False
         self.budget = self.budget or {"max_chars": limit, "original_chars": self.size}
         if self.page is not None and self.keep > 1:
-            self.keep = min(self.keep - 1, self._fitting(out, delivered or _sizes(out["items"]))
+            self.keep = min(self.keep - 1, self._fitting(out, delivered or _sizes(pages.items(out)))
                             if pages.is_page(out) else self.keep // 2)
         elif self.longest_list > 1 and self.longest_list * self.ratio > 1:
             self.ratio *= _FIT * limit / final
@@ -295,20 +311,20 @@ class ProjectStage(fusion.Fused[Any]):
             if self.page is not None:
                 self.budget.update({"records": self.keep, "records_offered": self.offered})
 
-    def finish(self, out: Any, run: Any) -> Any:
+    def finish(self, out: object, run: Run) -> object:
         if self.budget is not None:
             run.ctx.report.merge(_P, {"budget": self.budget})
         return out
 
 
-def _size(value: Any) -> int | None:
+def _size(value: object) -> int | None:
     try:
         return len(json.dumps(value))
     except (TypeError, ValueError, RecursionError):
         return None
 
 
-def _surely_within(value: Any, small: int) -> bool:
+def _surely_within(value: object, small: int) -> bool:
     """Whether orjson's bytes prove `_size(value)` is at most `small`: the budget then has
     nothing to do (see `retry`), so the slow encoder's measure is skipped. What orjson refuses
     (deep nests, 65-bit integers) proves nothing and is measured exactly."""
@@ -319,21 +335,21 @@ def _surely_within(value: Any, small: int) -> bool:
     return 2 * len(quick) <= small and _widest(quick) <= small  # the counts only when they matter
 
 
-def _measured(value: Any, small: int) -> int | None:
+def _measured(value: object, small: int) -> int | None:
     """The budget's size of `value` (`_size`), or None when it surely is at most `small`."""
     return None if _surely_within(value, small) else _size(value)
 
 
-def _measured_page(page: dict[str, Any], small: int) -> tuple[int | None, list[int]]:
+def _measured_page(page: dict[str, object], small: int) -> tuple[int | None, list[int]]:
     """`_measured` of a page, with its items' sizes when it was measured (they are needed then)."""
     return (None, []) if _surely_within(page, small) else _page_sizes(page)
 
 
-def _page_sizes(page: dict[str, Any]) -> tuple[int | None, list[int]]:
+def _page_sizes(page: dict[str, object]) -> tuple[int | None, list[int]]:
     """(`_size` of the page, `_size` of each item), each item encoded once: the page's text is
     its envelope's with `[]` opened into the items joined by `", "`, so its length follows from
     theirs (`[a, b]` is 2 + len(a) + 2 + len(b))."""
-    items: list[Any] = page["items"]
+    items = pages.items(page)
     exact = [_size(item) for item in items]
     envelope = _size({**page, "items": []})
     sizes = [size or 0 for size in exact]
@@ -351,11 +367,11 @@ def _widest(quick: bytes) -> int:
     return 2 * len(quick) + extra + quick.count(b"null") + 4 * quick.count(b"\x7f")
 
 
-def _sizes(items: list[Any]) -> list[int]:
+def _sizes(items: list[object]) -> list[int]:
     return [_size(item) or 0 for item in items]
 
 
-def _longest_string(value: Any) -> int:
+def _longest_string(value: object) -> int:
     longest, stack = 0, [value]
     while stack:
         v = stack.pop()
@@ -368,7 +384,7 @@ def _longest_string(value: Any) -> int:
     return longest
 
 
-def _depth(value: Any) -> int:
+def _depth(value: object) -> int:
     deepest, stack = 0, [(value, 0)]
     while stack:
         v, d = stack.pop()
