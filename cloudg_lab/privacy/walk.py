@@ -323,13 +323,13 @@ class Run:
             frame = frames[-1]
             counts = self.counts  # a flat record's frame has its own (`_descend`, `_remember`)
             pushed = False
-            if frame.is_dict:
-                dcs = frame.cs
-                km = dcs.km
-                for k, v in frame.items:
+            cs = frame.cs  # a dict's entries' keys say their values' states; a list's items share it
+            km, ccs = cs.km, cs
+            for k, v in frame.items:
+                if frame.is_dict:
                     found = km.get(k)
                     if found is None:
-                        found = self._key_miss(dcs, k)
+                        found = self._key_miss(cs, k)
                     new_k, ccs, effects = found
                     if new_k is DROP:
                         frame.at = k
@@ -343,79 +343,45 @@ class Run:
                     frame.at = new_k
                     if effects:
                         self.record(effects)
-                    tv = type(v)
-                    if tv is str:
-                        hit = ccs.lm.get(v)
-                        if hit is not None and (hit[2] < 0 or hit[2] >= floor):
-                            new_v = v if hit[0] is SAME else hit[0]
-                            made = hit[1]
-                            if made:  # `record`, inlined: most entries of a page get here
-                                for counted, amount in made[0]:
-                                    counts[counted] = counts.get(counted, 0) + amount
-                                if made[1]:
-                                    pending.append((frame, new_k, made[1]))
-                        else:
-                            new_v = leaf(ccs, v)
-                    elif tv in PASS or (tv is int and (ccs.ints is None
-                                                       or abs(v) < ccs.ints)):  # type: ignore[arg-type]  # tv: type(v)
-                        new_v = v
-                    elif isinstance(v, dict | list):
-                        entered = enter(ccs, v, len(frames) + 1) \
-                            if entering and (dicts or tv is not dict) else v
-                        new_v = descend(entered, ccs, (k, v)) if isinstance(entered, dict | list) \
-                            else entered
-                        if new_v is _PUSHED:
-                            pushed = True
-                            break
+                else:
+                    new_k = frame.at = k if frame.out is None else len(frame.out)
+                tv = type(v)
+                if tv is str:
+                    hit = ccs.lm.get(v)
+                    if hit is not None and (hit[2] < 0 or hit[2] >= floor):
+                        new_v = v if hit[0] is SAME else hit[0]
+                        made = hit[1]
+                        if made:  # `record`, inlined: most entries of a page get here
+                            for counted, amount in made[0]:
+                                counts[counted] = counts.get(counted, 0) + amount
+                            if made[1]:
+                                pending.append((frame, new_k, made[1]))
                     else:
                         new_v = leaf(ccs, v)
-                    if new_v is v and new_k is k and frame.out is None:
-                        pass
-                    elif new_v is DROP:
-                        frame.materialize()
-                        if effects:
-                            self.unmark()  # the key's marks: the entry is gone
-                    else:
-                        (frame.out if frame.out is not None else frame.materialize())[new_k] = new_v
-                    frame.done += 1
-            else:
-                ics = frame.cs
-                lm = ics.lm
-                for i, v in frame.items:
-                    frame.at = i if frame.out is None else len(frame.out)
-                    tv = type(v)
-                    if tv is str:
-                        hit = lm.get(v)
-                        if hit is not None and (hit[2] < 0 or hit[2] >= floor):
-                            new_v = v if hit[0] is SAME else hit[0]
-                            made = hit[1]
-                            if made:
-                                for counted, amount in made[0]:
-                                    counts[counted] = counts.get(counted, 0) + amount
-                                if made[1]:
-                                    pending.append((frame, frame.at, made[1]))
-                        else:
-                            new_v = leaf(ics, v)
-                    elif tv in PASS or (tv is int and (ics.ints is None
-                                                       or abs(v) < ics.ints)):  # type: ignore[arg-type]  # tv: type(v)
-                        new_v = v
-                    elif isinstance(v, dict | list):
-                        entered = enter(ics, v, len(frames) + 1) \
-                            if entering and (dicts or tv is not dict) else v
-                        new_v = descend(entered, ics, (i, v)) if isinstance(entered, dict | list) \
-                            else entered
-                        if new_v is _PUSHED:
-                            pushed = True
-                            break
-                    else:
-                        new_v = leaf(ics, v)
-                    if new_v is v and frame.out is None:
-                        pass
-                    elif new_v is DROP:
-                        frame.materialize()
-                    else:
-                        (frame.out if frame.out is not None else frame.materialize()).append(new_v)
-                    frame.done += 1
+                elif tv in PASS or (tv is int and (ccs.ints is None
+                                                   or abs(v) < ccs.ints)):  # type: ignore[arg-type]  # tv: type(v)
+                    new_v = v
+                elif isinstance(v, dict | list):
+                    entered = enter(ccs, v, len(frames) + 1) \
+                        if entering and (dicts or tv is not dict) else v
+                    new_v = descend(entered, ccs, (k, v)) if isinstance(entered, dict | list) \
+                        else entered
+                    if new_v is _PUSHED:
+                        pushed = True
+                        break
+                else:
+                    new_v = leaf(ccs, v)
+                if new_v is v and new_k is k and frame.out is None:
+                    pass
+                elif new_v is DROP:
+                    frame.materialize()
+                    if frame.is_dict and effects:
+                        self.unmark()  # the key's marks: the entry is gone
+                elif frame.is_dict:
+                    (frame.out if frame.out is not None else frame.materialize())[new_k] = new_v
+                else:
+                    (frame.out if frame.out is not None else frame.materialize()).append(new_v)
+                frame.done += 1
             if pushed:
                 continue
             frames.pop()
