@@ -293,7 +293,7 @@ class Filer:
                     values = filter(None, map(attrgetter(member.attr), items))  # neither None nor []
                     inner = list(values) if member.mode == NESTED else \
                         [v for listed in values if isinstance(listed, list) for v in listed
-                         if not isinstance(v, _SCALARS)]
+                         if v is not None and not isinstance(v, _SCALARS)]
                 self.node(member.node, inner)
 
     def column(self, key: str, rule: KeyRule, column: Iterable[object]) -> None:

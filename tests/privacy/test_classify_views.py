@@ -165,3 +165,24 @@ def test_values_are_filed_as_their_rule_and_shape_say() -> None:
     for rule in {id(r): r for r, _, _ in cases}.values():
         record_all(mixed, [v for r, v, _ in cases if r is rule], rule)
     assert mixed == together
+
+
+def test_a_list_holding_null_beside_records_is_classified_like_the_generic_walk() -> None:
+    records = [{"a.b": [f"text-{n}", None, {"name": f"node-{n}", "owner": f"Ana Lee {n}", "tags": "t"}],
+                "name": f"asset-{n}", "db_password": f"hunter-{n}-secret"} for n in range(FIRST_BATCH * 2)]
+    texts = [json.dumps(r).encode() for r in records]
+    known = {r["name"]: "resource_name" for r in records}
+    found: dict[str, str] = {}
+    classify_texts(View(), texts, known, found)
+    assert found == sensitive_values([json.loads(t) for t in texts], known)
+    assert found["hunter-3-secret"] == "password" and found["Ana Lee 5"] == "person"
+
+
+def test_an_estate_whose_lists_hold_null_beside_records_loads(tmp_path: Path) -> None:
+    assets = [{"id": f"vm-{n}", "name": f"asset-{n}", "asset_type": "VM", "provider": "AWS",
+               "a.b": [f"scratch-{n}", None, {"name": f"vol-{n}", "owner": f"Ana Lee {n}", "tags": "t"}]}
+              for n in range(FIRST_BATCH * 2)]
+    (tmp_path / "inventory-map.json").write_text(json.dumps(
+        {"assets": assets, "edges": [], "regions": {}, "unresolved_references": []}))
+    dataset = Workspace(classifier=DatasetClassifier()).load(tmp_path, name="nulls")
+    assert dataset.sensitive is not None and dataset.sensitive["Ana Lee 7"] == "person"
