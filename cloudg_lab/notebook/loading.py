@@ -89,6 +89,11 @@ class LoadGuard:
             self._cancelled.set()
 
     def _draw(self, position: int) -> None:
+        """Move the bar to `position`, short of full: read is not loaded (the columns, indexes
+        and classification come after the last byte), so only `finish` fills it, and an
+        interrupt while the indexes are built leaves it red, not full."""
+        if self.total is not None:
+            position = min(position, self.total - 1)
         if self.bar.disable or position <= self.bar.n:
             return
         self.bar.update(position - self.bar.n)
