@@ -168,12 +168,12 @@ def composite_shaped(identifiers: Mapping[str, str], composite: Container[str]) 
     are shaped like a composite identifier (an Azure id, an ARN), by the entity their shape
     gives them, in order: their components (a resource group, an account) identify as much
     as any ARN's do."""
-    values = list(compress(identifiers, map(str.startswith, identifiers, repeat(_HEADS))))
+    plain = {label for label in set(identifiers.values()) if family_of(canonical(label)) not in COMPOSERS}
+    others = list(compress(identifiers, map(plain.__contains__, identifiers.values())))
     shaped: dict[str, list[str]] = {}
-    for value in values:
+    for value in compress(others, map(str.startswith, others, repeat(_HEADS))):  # mapped in C
         shape = arn_entity(value)
-        if family_of(canonical(identifiers[value])) not in COMPOSERS and shape != "resource_id" \
-                and shape in composite:
+        if shape != "resource_id" and shape in composite:
             shaped.setdefault(shape, []).append(value)
     return shaped
 
