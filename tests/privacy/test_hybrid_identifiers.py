@@ -145,3 +145,14 @@ def test_people_whose_family_name_carries_an_elided_particle_are_found_after_a_c
         cue = r.choice(["reviewed with", "ask", "approved by", "cc"])
         tail = r.choice(["today", "to review", "."])
         _hidden_under_strict({"note": f"{cue} {_word(r).capitalize()} {family} {tail}"}, family)
+
+
+@pytest.mark.parametrize("key", ["ManagedBy", "managed_by", "managedby", "Managed-By", "OwnedBy"])
+def test_a_person_under_a_managed_by_tag_is_hidden_and_a_tool_is_kept(key: str) -> None:
+    r = random.Random(key)
+    for _ in range(VARIANTS):
+        user = r.choice([f"{_word(r)}{r.randrange(10, 99)}", f"{_word(r)}.{_word(r)}",
+                         f"{_word(r)[0]}{_word(r)}"])
+        _hidden_under_strict({"tags": {key: user}}, user)
+    for tool in ("terraform", "Pulumi", "CloudFormation", "argocd", "manual"):
+        assert shown("strict", {"tags": {key: tool}}) == {"tags": {key: tool}}

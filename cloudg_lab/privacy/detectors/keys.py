@@ -324,10 +324,12 @@ def items_rule(rule: KeyRule) -> KeyRule:
 
 _PERSON_TAG_WORDS = frozenset({"owner", "contact", "email", "author", "maintainer", "manager",
                                "requester", "creator", "user", "created", "steward", "oncall",
-                               "approver", "reviewer", "assignee", "responsible", "by"})
+                               "approver", "reviewer", "assignee", "responsible", "by",
+                               "managedby", "ownedby", "createdby"})
+"""`ManagedBy` too: it holds a tool (`terraform`, kept: `shapes.refine`) or a person."""
 _BENIGN_TAGS = frozenset({
     "env", "environment", "stage", "tier", "cost_center", "costcenter", "cost_centre",
-    "managed_by", "managedby", "terraform", "compliance", "criticality", "classification",
+    "terraform", "compliance", "criticality", "classification",
     "data_classification", "backup", "schedule", "version", "lifecycle", "purpose",
     "confidentiality", "severity", "state", "status",
 })

@@ -97,6 +97,17 @@ BY_VALUE = _ADDRESSES | _ACCOUNTS | {"email", "aws_arn"}
 """The (canonical) entities `refine` may change by the value; it keeps any other."""
 
 
+_TOOLS = frozenset({
+    "terraform", "opentofu", "pulumi", "cloudformation", "cdk", "aws-cdk", "cdktf", "bicep", "arm",
+    "ansible", "chef", "puppet", "saltstack", "salt", "helm", "kustomize", "argocd", "argo-cd",
+    "flux", "fluxcd", "crossplane", "karpenter", "kubernetes", "eks", "aks", "gke", "console",
+    "manual", "manually", "automation", "automated", "jenkins", "github-actions", "gitlab-ci",
+    "spacelift", "atlantis", "serverless", "sam", "packer", "nomad", "vault", "control-tower",
+})
+"""What `managed_by`-like keys name when they name no person: provisioning and deployment
+tools (a person under such a key is pseudonymized; these stay as they are)."""
+
+
 def refine(entity: str, value: str) -> str | None:
     """The entity `value` really is, given what a key or the workspace said; None: not one."""
     entity = canonical(entity)
@@ -111,6 +122,8 @@ def refine(entity: str, value: str) -> str | None:
             return "gcp_project_id"
     if entity == "email" and "@" not in value:
         return "person"
+    if entity == "person" and value.strip().lower() in _TOOLS:
+        return None  # `managed_by: terraform` names a tool, nobody
     if entity == "aws_arn" and not value.startswith("arn:"):
         return "resource_name"
     return entity
