@@ -367,3 +367,16 @@ def test_secrets_after_single_dash_flags_and_in_windows_commands_are_found() -> 
             pw = _password(r) + str(r.randrange(10, 99))
             text = tool(r, pw)
             assert covered(text, pw) is not None, text
+
+
+@pytest.mark.parametrize("login", ["username", "user", "login", "user_name", "userName"])
+def test_a_bare_key_beside_a_login_is_that_login_s_api_key(login: str) -> None:
+    r = random.Random(login)
+    for _ in range(VARIANTS):
+        token = rand(r, HEX, 32)
+        credentials = {login: r.choice(WORDS) + str(r.randrange(99)), "key": token}
+        for value in (credentials, {"kaggle_json": json.dumps(credentials)}, [credentials]):
+            assert token not in json.dumps(shown("standard", value)), value
+    kept = {"key": "env", "value": "prod"}, {"key": "us-east-1", "region": "eu-west-1"}
+    for value in kept:
+        assert shown("standard", value) == value

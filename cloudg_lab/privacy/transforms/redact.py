@@ -50,6 +50,9 @@ a number); under id-like keys every number is an identifier; other numbers stay 
 _PAIR_SIZE = 4
 _PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue")
 _PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
+_LOGINS = ("username", "user", "login", "user_name", "userName")
+"""Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
+credentials), though `key` alone names anything."""
 _JSON_DEPTH = 3
 _VALUE_KEYS = ("Value", "value")
 _TAG_KEYS = ("Key", "key")
@@ -163,7 +166,8 @@ class RedactStage(fusion.Fused[KeyRule]):
         """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
         "Value": ...}` (container env), CloudFormation parameters, GCP metadata items. The name
         is the key the value would sit under in a plain dict, so it rules the value alike; a
-        value its record flags as secret (a Terraform output's `"sensitive": true`) is one."""
+        value its record flags as secret (a Terraform output's `"sensitive": true`) is one, and
+        so is a bare `key` beside a login (`_LOGINS`)."""
         for value_key in _PAIR_VALUES:
             if value_key in container:
                 if any(container.get(flag) is True for flag in SECRET_FLAGS):
@@ -173,6 +177,9 @@ class RedactStage(fusion.Fused[KeyRule]):
                     if isinstance(name, str):
                         rule = self.detectors.key_rule(name)
                         return (value_key, rule) if rule.kind == "sensitive" else None
+        key = container.get("key")
+        if isinstance(key, str) and any(isinstance(container.get(login), str) for login in _LOGINS):
+            return "key", self.detectors.key_rule("api_key")  # `{"username": ..., "key": ...}`
         return None
 
     def int_floor(self, state: KeyRule) -> int | None:
