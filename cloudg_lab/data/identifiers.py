@@ -23,6 +23,19 @@ _SHAPED = ("aws_arn", "azure_resource_id", "gcp_resource_name", "resource_id")
 """What `arn_entity` may say."""
 
 
+COMPOSITE_HEADS = ("arn:", "/", "projects/")
+"""How every value `arn_entity` calls composite starts: a cheap test before asking it."""
+
+
+def composite_shape(value: str) -> str | None:
+    """The composite entity (`aws_arn`, `azure_resource_id`, `gcp_resource_name`) the shape of
+    `value` gives it, whatever the data calls it (an asset id that is an ARN), or None."""
+    if not value.startswith(COMPOSITE_HEADS):
+        return None
+    shape = arn_entity(value)
+    return None if shape == "resource_id" else shape
+
+
 def arn_entity(arn: str) -> str:
     """The entity type of a resource identifier by its shape."""
     if arn.startswith("arn:"):

@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeAlias
 
-from cloudg_lab.data.identifiers import arn_entity
+from cloudg_lab.data.identifiers import composite_shape
 from cloudg_lab.privacy import shapes
 from cloudg_lab.privacy.entities import FAMILY, canonical, family_of
 from cloudg_lab.privacy.shapes import LABELS, nullish, refine
@@ -65,8 +65,9 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
         if entity == "resource_name":  # most of an estate; refine keeps it as it is
             if not nullish(value):
                 yield value, entity
-            if decompose and value.startswith(_COMPOSITE_HEADS):  # an id that is an ARN
-                yield from shapes.components(arn_entity(value), value)
+            shape = composite_shape(value) if decompose else None
+            if shape is not None:  # an id that is an ARN
+                yield from shapes.components(shape, value)
             continue
         if not decompose and FAMILY.get(entity) in COMPOSITE:
             continue  # its components are entries of their own
@@ -83,8 +84,6 @@ def candidates(known: Mapping[str, str]) -> Iterable[Candidate]:
 _MAY_BE_SHAPED = re.compile(r"[.:@/]|^[\d +()-]{6,}$|^[0-9a-f]{8}-[0-9a-f]{4}-", re.IGNORECASE)
 """What a name or id must hold for a detector to cover it whole (a dot, a colon, an `@`, a
 slash, only digits, a UUID's head); a plain `billing-db-01` never is."""
-_COMPOSITE_HEADS = ("arn:", "/subscriptions/", "projects/", "//")
-"""Composite identifiers: reversed component by component, never whole."""
 Shape = Callable[[str], Iterable[str]]
 """The entities whose detectors cover a value whole (`DetectorSet.shapes`)."""
 
@@ -96,7 +95,7 @@ def shaped(known: Mapping[str, str], shape: Shape) -> Iterator[Candidate]:
     the shape's family, which the data's entity does not lead to."""
     for value, label in known.items():
         held = family_of(canonical(label))
-        if held in COMPOSITE or value.startswith(_COMPOSITE_HEADS) or not _MAY_BE_SHAPED.search(value):
+        if held in COMPOSITE or not _MAY_BE_SHAPED.search(value) or composite_shape(value) is not None:
             continue
         for entity in dict.fromkeys(shape(value)):
             family = family_of(entity)

@@ -200,12 +200,12 @@ class Scanner:
         if refined is None:
             return None
         category = category_of(refined)
-        if category not in _SECRETS:  # its own shape, as under an asset's key: one pseudonym
-            shaped = self._scan(real, self.plan.detectors, rule)  # wherever the value stands
-            if len(shaped) == 1 and covers(shaped[0], real):
+        if category not in _SECRETS:
+            if secrets_only:  # the caller's own scan decides the rest (it would scan again)
+                return None
+            shaped = self._scan(real, self.plan.detectors, rule)  # its own shape, as under an
+            if len(shaped) == 1 and covers(shaped[0], real):  # asset's key: one pseudonym
                 refined, category = shaped[0].entity, shaped[0].category
-        if secrets_only and category not in _SECRETS:
-            return None
         if self.rules.resolve(refined, category, DATASET_VALUE) == "keep":
             return None
         return self.whole(real, refined, category, DATASET_VALUE)

@@ -18,7 +18,7 @@ from collections.abc import Collection, Container, Iterable, Mapping
 from itertools import compress, repeat
 from operator import eq, gt, ne
 
-from cloudg_lab.data.identifiers import arn_entity
+from cloudg_lab.data.identifiers import COMPOSITE_HEADS, arn_entity, composite_shape
 from cloudg_lab.privacy.entities import canonical, family_of
 from cloudg_lab.privacy.shapes import COMPOSERS, LONGEST_NULLISH, components, nullish, refine
 from cloudg_lab.privacy.shapes.paths import LONGEST_KEPT, kept
@@ -159,10 +159,6 @@ def new_components(identifiers: Mapping[str, str], composite: Container[str], kn
     return merged
 
 
-_HEADS = ("arn:", "/", "projects/")
-"""How a value shaped like a composite identifier starts (`data.identifiers.arn_entity`)."""
-
-
 def composite_shaped(identifiers: Mapping[str, str], composite: Container[str]) -> dict[str, list[str]]:
     """The values whose label is no composite shape (an asset id, a `resource_id`) but which
     are shaped like a composite identifier (an Azure id, an ARN), by the entity their shape
@@ -171,9 +167,9 @@ def composite_shaped(identifiers: Mapping[str, str], composite: Container[str]) 
     plain = {label for label in set(identifiers.values()) if family_of(canonical(label)) not in COMPOSERS}
     others = list(compress(identifiers, map(plain.__contains__, identifiers.values())))
     shaped: dict[str, list[str]] = {}
-    for value in compress(others, map(str.startswith, others, repeat(_HEADS))):  # mapped in C
-        shape = arn_entity(value)
-        if shape != "resource_id" and shape in composite:
+    for value in compress(others, map(str.startswith, others, repeat(COMPOSITE_HEADS))):  # in C
+        shape = composite_shape(value)
+        if shape is not None and shape in composite:
             shaped.setdefault(shape, []).append(value)
     return shaped
 
