@@ -99,12 +99,15 @@ class DatasetClassifier:
                                      *(() if records.tags is None else ("tags",))))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
-            found.update(identifiers)  # the columns know best what an id, a name or an account is
-            found.update(new_components(identifiers, _COMPOSITE_ENTITIES, found, of_shape))
-            return Dictionary(found)
+            # the columns know best what an id, a name or an account is; the texts gave only
+            # values they do not hold (`known`), so the two are joined by copying the bigger
+            merged = dict(identifiers)
+            merged.update(found)
+            merged.update(new_components(identifiers, _COMPOSITE_ENTITIES, merged, of_shape))
+            return Dictionary(merged, owned=True)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:
         merged: dict[str, str] = {}
         for part in reversed(parts):
             merged.update(part)
-        return Dictionary(merged)
+        return Dictionary(merged, owned=True)

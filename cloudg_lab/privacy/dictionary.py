@@ -84,8 +84,10 @@ class Dictionary(Mapping[str, str]):
     """The components of its composite values (an ARN's account) are entries of their own
     (`classify` adds them), so `derive` need not take them apart again."""
 
-    def __init__(self, entries: Mapping[str, str]) -> None:
-        self._entries = dict(entries)
+    def __init__(self, entries: Mapping[str, str], *, owned: bool = False) -> None:
+        """`owned`: `entries` is a dict the caller hands over and no longer changes, kept
+        instead of copied (a classified estate's holds hundreds of thousands)."""
+        self._entries = entries if owned and type(entries) is dict else dict(entries)
         self._folded: dict[str, str] = {}
         """Folded spellings that differ from the value (most ids do not) → the value they spell
         (a key of `_entries`, so no string is stored twice). URL-encoded spellings need no entry:
