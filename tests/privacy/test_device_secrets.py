@@ -108,3 +108,20 @@ def test_keytabs_and_snmp_communities_are_secret_keys(key: str) -> None:
     for _ in range(VARIANTS):
         value = rand(r, ALNUM + "+/", r.randrange(8, 60))
         assert value not in json.dumps(shown("standard", {"host": {key: value}}))
+
+
+@pytest.mark.parametrize("key", ["snmp", "SNMP", "Snmp", "community", "Community", "SNMP_V2C",
+                                 "snmpV2c", "snmp-v1"])
+def test_a_key_naming_snmp_alone_holds_its_community_string(key: str) -> None:
+    r = random.Random(f"snmp-{key}")
+    for _ in range(VARIANTS):
+        value = _secret(r)
+        for shape in ({"tags": {key: value}}, {"metadata": {"net": {key: value}}}):
+            assert value not in json.dumps(shown("standard", shape)), (key, value)
+
+
+@pytest.mark.parametrize(("key", "value"), [("snmp_port", 161), ("snmp_version", "v2c"),
+                                            ("snmp_enabled", True), ("community_size", 40),
+                                            ("snmp_location", "rack-12")])
+def test_settings_of_snmp_are_not_secrets(key: str, value: object) -> None:
+    assert shown("standard", {"device": {key: value}}) == {"device": {key: value}}

@@ -101,6 +101,9 @@ _SENSITIVE_PAIRS = {
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
+_WHOLE_SECRETS = frozenset({"snmp", "community", "snmpv2c", "snmpv1"})
+"""Keys that hold a secret only when they are the whole key: a tag `snmp` or `SNMP_V2C` holds the
+community string (a shared password), while `snmp_port` and `snmp_version` hold settings."""
 _EXEMPT_LAST = frozenset({
     "id", "ids", "arn", "arns", "name", "names", "type", "types", "count", "enabled", "required",
     "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",
@@ -144,6 +147,8 @@ def _sensitive(raw: list[str]) -> str | None:
     joined = "".join(words)
     if joined in _SENSITIVE_WORDS:
         return _SENSITIVE_WORDS[joined]
+    if joined in _WHOLE_SECRETS:  # `SNMP_V2C`, `snmpV2c`: snmpv2c
+        return "secret"
     for a, b in pairwise(words):
         pair = _SENSITIVE_PAIRS.get(f"{a}_{b}")
         if pair:
