@@ -8,9 +8,11 @@ from __future__ import annotations
 import json
 import random
 import string
+from pathlib import Path
 
 import pytest
 
+from cloudg_lab import Layer, Principal
 from tests.privacy.test_detector_classes import VARIANTS, WORDS, covered, in_prose, shown
 
 
@@ -156,3 +158,44 @@ def test_a_person_under_a_managed_by_tag_is_hidden_and_a_tool_is_kept(key: str) 
         _hidden_under_strict({"tags": {key: user}}, user)
     for tool in ("terraform", "Pulumi", "CloudFormation", "argocd", "manual"):
         assert shown("strict", {"tags": {key: tool}}) == {"tags": {key: tool}}
+
+
+def _logon(r: random.Random) -> tuple[str, str]:
+    """(a down-level logon name, its user), in the spellings Windows estates use."""
+    domain = r.choice([_word(r).upper()[:r.randrange(3, 8)], _word(r).capitalize(),
+                       f"{_word(r)[:4]}-{_word(r)[:3]}"])
+    user = r.choice([f"svc_{_word(r)}", f"{_word(r)}.{_word(r)}", f"{_word(r)}{r.randrange(10, 99)}",
+                     f"{_word(r)}-{_word(r)}$"])
+    return f"{domain}\\{user}", user
+
+
+async def test_the_user_of_a_logon_name_quoted_alone_is_hidden_under_strict(tmp_path: Path) -> None:
+    """Logon names held whole (an edge's end, a `run_as` member), their users named alone in
+    prose: hidden under `strict`, shown under `standard`."""
+    r = random.Random("logon")
+    who = Principal.parse("eve:analyst")
+    for variant in range(VARIANTS):
+        logons = [_logon(r) for _ in range(3)]
+        assets = [{"id": f"host-{variant}-{j}", "name": f"{_word(r)}-fs-{j}", "asset_type": "VM",
+                   "provider": "AZURE", "region": "westeurope",
+                   "metadata": {"service": {"run_as": logons[1][0]}},
+                   "description": f"Rotate {logons[0][1]} and {logons[1][1]}; {logons[2][1]} owns it."}
+                  for j in range(2)]
+        edges = [{"source_id": f"host-{variant}-{j}", "target_id": logons[k][0], "edge_type": "LOGON_AS"}
+                 for j, k in ((0, 0), (1, 2))]
+        root = tmp_path / f"estate{variant}"
+        root.mkdir()
+        (root / "inventory-map.json").write_text(
+            json.dumps({"assets": assets, "edges": edges, "regions": {}}))
+        for policy in ("strict", "standard"):
+            layer = Layer(policy=policy, datasets={"d": root})
+            shown_text = json.dumps([(await layer.call_tool("get_asset", {"ref": ref}, principal=who))
+                                     .to_wire() for ref in await _refs(layer, who)], ensure_ascii=False)
+            for _, user in logons:
+                assert (user in shown_text) is (policy == "standard"), (policy, user, shown_text[:400])
+
+
+async def _refs(layer: Layer, who: Principal) -> list[str]:
+    listing = await layer.call_tool("find_assets", {"fields": ["id"]}, principal=who)
+    assert listing.structured is not None
+    return [str(item["id"]) for item in listing.structured["items"]]
