@@ -102,10 +102,12 @@ class DatasetClassifier:
                                      *(() if records.tags is None else ("tags",))))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
-            # the columns know best what an id, a name or an account is; the texts gave only
-            # values they do not hold (`known`), so the two are joined by copying the bigger
+            # the columns know best what an id, a name or an account is: their entity wins over
+            # the texts' (which may file a component the columns hold); copying the columns'
+            # mapping and adding the few others, in order (the same in every process), costs
+            # less than inserting it into the texts'
             merged = dict(identifiers)
-            merged.update(found)
+            merged.update({value: entity for value, entity in found.items() if value not in merged})
             merged.update(new_components(identifiers, _COMPOSITE_ENTITIES, merged, of_shape))
             merged.update(logon_users(merged, merged))
             return Dictionary(merged, owned=True)

@@ -83,3 +83,21 @@ def test_a_number_and_its_text_are_filed_as_each_is(tmp_path: Path) -> None:
     found = DatasetClassifier().dataset(*inv.records(), own_identifiers("estate", inv))
     assert found.get("67890") == "person" and "54321" not in found
     assert "12345" in found and "12345.0" not in found and "2.5e+3x" in found
+
+
+def test_a_number_the_columns_hold_keeps_the_columns_entity(tmp_path: Path) -> None:
+    """A tag whose number is an account id of the data (`AccountNumber: 527147951284` beside an asset of
+    that account) stays the account, however the tag's rule would file it: one entity, so one
+    pseudonym, in every position; the walked reference agrees."""
+    account = "527147951284"
+    assets = [{"id": "a-1", "name": "asset-1", "asset_type": "VM", "provider": "aws",
+               "account_id": account},
+              {"id": "a-2", "name": "asset-2", "asset_type": "VM", "provider": "aws",
+               "tags": {"AccountNumber": int(account), "PeerAccount": account}}]
+    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [],
+                                                             "regions": {}}))
+    inv = load_inventory(tmp_path)
+    known = own_identifiers("estate", inv)
+    fast = DatasetClassifier().dataset(*inv.records(), known)
+    generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
+    assert fast.get(account) == generic.get(account) == "aws_account_id"
