@@ -14,7 +14,7 @@ CLOUD_ROOTS = (
     "azure.com", "windows.net", "azurewebsites.net", "cloudapp.net", "azurecr.io", "azure.net",
     "azmk8s.io", "azureedge.net", "azure-api.net", "googleapis.com", "appspot.com", "run.app",
     "cloudfunctions.net", "gcr.io", "pkg.dev", "goog", "ec2.internal", "compute.internal",
-    "google.internal",
+    "google.internal", "on.aws", "ecr.aws", "oraclecloud.com",
 )
 """Private suffixes (`.internal`, `.corp`) are nobody's roots: `api.internal` is a customer host."""
 _VOCABULARY = frozenset((
@@ -30,7 +30,8 @@ _VOCABULARY = frozenset((
     "file", "queue", "table", "dfs", "core", "database", "documents", "servicebus",
     "database.windows", "scm", "privatelink", "storage", "bigquery", "container",
     "cloudresourcemanager", "pubsub", "cloudkms", "secretmanager", "sqladmin", "www", "api",
-    "google", "metadata",
+    "google", "metadata", "on", "lambda-url", "vpc-lattice-svcs", "dkr", "objectstorage",
+    "oraclecloud", "public", "console", "signin",
 ))
 _DIRECTIONS = "north|south|east|west|central|northeast|northwest|southeast|southwest"
 _AZURE_AREAS = ("uk|japan|australia|korea|canada|brazil|france|germany|norway|switzerland|uae|"

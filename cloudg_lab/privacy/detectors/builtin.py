@@ -13,6 +13,7 @@ import re
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
+from cloudg_lab.privacy.detectors.registries import PROVIDER_PATHS
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
     CREDENTIALS,
@@ -75,7 +76,7 @@ def refine_ip(text: str) -> str | None:
         return None
 
 
-_TLDS = ("com|net|org|io|dev|app|cloud|internal|local|lan|corp|intra|int|edu|gov|mil|co|us|uk|de|"
+_TLDS = ("com|net|org|io|dev|app|cloud|aws|internal|local|lan|corp|intra|int|edu|gov|mil|co|us|uk|de|"
          "fr|nl|eu|ca|au|jp|ch|se|no|es|it|biz|info|example|test|localdomain|home|arpa|goog|ai|"
          "tech|site|online|cn|svc|consul|intranet|private|priv|lab|"
          "br|pl|ru|cz|sk|hu|ro|bg|gr|pt|be|at|dk|fi|ie|il|ae|sa|tr|ua|kr|tw|hk|sg|my|th|vn|nz|za|mx|"
@@ -190,6 +191,7 @@ BUILTIN: tuple[Detector, ...] = (
             "storage.cloud.google.com", "amazonaws.com/"), group="v", flags=_O, min_len=8,
            description="bucket names in s3:// and gs:// URLs and in path-style storage URLs "
                        "(storage.googleapis.com/<bucket>/, s3.<region>.amazonaws.com/<bucket>/)"),
+    *PROVIDER_PATHS,
     define("aws_unique_id", "aws_unique_id", "identifier", 0.95,
            r"\b(?:AIDA|AROA|AIPA|ANPA|ANVA|ASCA|AGPA|APKA)[A-Z0-9]{12,20}\b",
            ("aida", "aroa", "aipa", "anpa", "anva", "asca", "agpa", "apka"), flags=_O,
