@@ -11,6 +11,7 @@ import ipaddress
 import re
 
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
+from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.registries import PROVIDER_PATHS
@@ -214,8 +215,9 @@ BUILTIN: tuple[Detector, ...] = (
            flags=_O, min_len=40, description="the user@host comment of an SSH public key line "
                                              "(authorized_keys, a key pasted into a ticket)"),
     define("url_userinfo", "url_userinfo", "pii", 0.9,
-           r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)@", ("://",), group="v",
-           gate=lambda text, low: "@" in text, min_len=8, description="user names in URLs (scheme://user@host)"),
+           r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)(?::[^\s/@\"']*)?@", ("://",), group="v",
+           gate=lambda text, low: "@" in text, min_len=8,
+           description="user names in URLs (scheme://user@host, scheme://user:password@host)"),
     define("phone_number", "phone_number", "pii", 0.8,
            r"(?<![\w+])(?P<i>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{1,5}){2,6})(?![\w-])"
            r"|(?<![\w)])(?P<n>\(\d{3}\)[ .-]?\d{3}[ .-]\d{4})(?![\w-])"
@@ -252,5 +254,6 @@ BUILTIN: tuple[Detector, ...] = (
            r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
     *TABLE_IDENTIFIERS,
+    *CONNECTION_FIELDS,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""
