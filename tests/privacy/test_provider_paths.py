@@ -1,7 +1,9 @@
-"""Identifiers in provider URLs that no host-name rule covered: the project of a GCP registry
-path, the repository of an ECR or ACR image, the namespace and bucket of an OCI object URL, and
-hosts under AWS's `on.aws` (Lambda function URLs, VPC Lattice services). Found by probing provider
-URL shapes the data does not hold; each class on generated variants, provider parts kept."""
+"""Identifiers in provider URLs and names that no host-name rule covered: the project of a GCP
+registry path, the repository of an ECR or ACR image, the namespace and bucket of an OCI object
+URL, the parts of an Azure DevOps URL, hosts under AWS's `on.aws` (Lambda function URLs, VPC
+Lattice services), and the names providers compose from the customer's (log groups, KMS
+aliases, hosted zones, access-point aliases, kubeconfig contexts). Found by probing provider
+shapes the data does not hold; each class on generated variants, provider parts kept."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.privacy.test_detector_classes import VARIANTS, WORDS, in_prose, shown
+from tests.privacy.test_detector_classes import VARIANTS, WORDS, in_prose, rand, shown
 
 Url = Callable[[random.Random, str], str]
 """(random, the customer's identifier) → a URL naming it."""
@@ -52,6 +54,26 @@ PATHS: dict[str, tuple[Callable[[random.Random], str], Url, str]] = {
                    ".lambda-url."),
     "vpc lattice": (lambda r: f"{_word(r)}-svc-0{_word(r, 16)}",
                     lambda r, s: f"{s}.7d67.vpc-lattice-svcs.{_region(r)}.on.aws", ".vpc-lattice-svcs."),
+    "devops organization": (lambda r: f"{_word(r)}-org", lambda r, o: f"https://dev.azure.com/{o}/"
+                            f"{_word(r).capitalize()}/_git/{_word(r)}", "dev.azure.com/"),
+    "devops project": (lambda r: f"{_word(r).capitalize()}-{r.choice(WORDS)}",
+                       lambda r, p: f"https://dev.azure.com/{_word(r)}/{p}/_build?definitionId=7", "/_build"),
+    "devops repository": (lambda r: f"{_word(r)}-{r.choice(WORDS)}",
+                          lambda r, g: f"https://dev.azure.com/{_word(r)}/{_word(r)}/_git/{g}", "/_git/"),
+    "log group": (lambda r: f"{_word(r)}-{r.choice(WORDS)}-fn",
+                  lambda r, f: f"/aws/{r.choice(['lambda', 'eks', 'codebuild', 'rds/instance'])}/{f}",
+                  "/aws/"),
+    "kms alias": (lambda r: f"{_word(r)}-{r.choice(WORDS)}-key", lambda r, a: f"alias/{a}", "alias/"),
+    "hosted zone": (lambda r: "Z" + rand(r, string.ascii_uppercase + string.digits, 13),
+                    lambda r, z: f"{r.choice(['', '/'])}hostedzone/{z}", "hostedzone/"),
+    "access point alias": (lambda r: f"{_word(r)}-ap-{_word(r, 28)}-s3alias", lambda r, a: a, ""),
+    "gke context project": (_project, lambda r, p: f"gke_{p}_europe-west1-b_{_word(r)}", "gke_"),
+    "gke context cluster": (lambda r: f"{_word(r)}-{r.choice(WORDS)}",
+                            lambda r, c: f"gke_{_project(r)}_us-central1_{c}", "gke_"),
+    "aks context group": (lambda r: f"{_word(r)}-rg", lambda r, g: f"clusterUser_{g}_{_word(r)}-aks",
+                          "clusterUser_"),
+    "aks context cluster": (lambda r: f"{_word(r)}-{r.choice(WORDS)}-aks",
+                            lambda r, c: f"clusterAdmin_{_word(r)}-rg_{c}", "clusterAdmin_"),
 }
 
 
@@ -67,6 +89,11 @@ def test_the_customer_s_identifier_in_a_provider_url_is_hidden_under_strict(kind
             assert ident not in strict, (kind, text, strict)
             assert provider in strict, (kind, strict)  # the provider's part stays readable
             assert ident in json.dumps(shown("standard", value)), text
+
+
+@pytest.mark.parametrize("text", ["alias/aws/s3", "alias/aws/ebs", "/aws/vpc/flowlogs"])
+def test_what_aws_manages_keeps_its_name(text: str) -> None:
+    assert shown("strict", {"key": text}) == {"key": text}
 
 
 @pytest.mark.parametrize("image", ["docker.io/library/nginx:1.27", "public.ecr.aws/docker/library/redis:7",
