@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from cloudg_lab.privacy.detectors.accounts import ACCOUNT_PLACES
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
 from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
@@ -255,5 +256,6 @@ BUILTIN: tuple[Detector, ...] = (
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
     *TABLE_IDENTIFIERS,
     *CONNECTION_FIELDS,
+    *ACCOUNT_PLACES,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""

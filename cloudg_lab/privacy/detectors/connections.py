@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
 from cloudg_lab.privacy.detectors.base import Detector, define
 
 _FIELDS: dict[str, str] = {
@@ -42,7 +43,9 @@ def _field(match: re.Match[str]) -> str:
 
 def _of(entity: str, category: str) -> Detector:
     def accept(match: re.Match[str]) -> bool:
-        return _FIELDS.get(_field(match)) == entity and len(match["v"]) >= 2
+        value = match["v"]
+        return _FIELDS.get(_field(match)) == entity and len(value) >= 2 and \
+            (entity != "person" or value.lower() not in SYSTEM_ACCOUNTS)  # `USER=root` names nobody
 
     return define(f"connection_{entity}", entity, category, 0.85, _PAIR.pattern, ("=",), group="v",
                   gate=lambda text, low: (";" in text or "?" in text) and _PAIRS.search(text) is not None,

@@ -1,0 +1,61 @@
+"""User names where systems write them: logon names, home directories, authentication logs, mailboxes.
+
+An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
+qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
+named by the place, not by a key or a cue word, and passed `strict` whenever the data did not
+hold it elsewhere. Each place has a grammar of its own, so each is a pattern here; the accounts
+every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cloudg_lab.privacy.detectors.base import Detector, define
+
+SYSTEM_ACCOUNTS = frozenset({
+    "root", "admin", "administrator", "administrators", "system", "local system", "localsystem",
+    "network service", "local service", "nobody", "daemon", "bin", "sys", "sync", "games", "man",
+    "mail", "news", "www-data", "www", "nginx", "apache", "httpd", "ubuntu", "ec2-user", "centos",
+    "debian", "fedora", "azureuser", "opc", "bitnami", "vagrant", "docker", "git", "jenkins",
+    "postgres", "mysql", "redis", "sshd", "systemd-network", "public", "default", "default user",
+    "all users", "guest", "user", "username", "users", "shared", "me", "you", "unknown", "invalid",
+})
+"""Accounts every machine or image has, and placeholders: they name no person."""
+_HIVES = r"(?:HKLM|HKCU|HKCR|HKU|HKCC|SYSTEM|SOFTWARE|SAM|SECURITY|HARDWARE)\\"
+"""Registry roots (`HKLM\\SOFTWARE\\...`, `SYSTEM\\CurrentControlSet`): paths, not logon names."""
+_USER = r"(?P<v>[A-Za-z0-9][A-Za-z0-9._$-]{1,63}?)"
+"""A login as systems spell one (`ana.lee`, `svc_backup`, `fs01$`), the shortest that fits."""
+
+
+def _named(match: re.Match[str]) -> bool:
+    user = match["v"].lower().rstrip("$")
+    return user not in SYSTEM_ACCOUNTS and not user.isdigit()
+
+
+ACCOUNT_PLACES: tuple[Detector, ...] = (
+    define("logon_name", "person", "pii", 0.85,
+           r"(?<![\w\\/])(?!" + _HIVES + r")[A-Z][A-Z0-9-]{1,14}\\{1,2}" + _USER + r"(?![\w$\\-]|\.\w)",
+           ("\\",), group="v", accept=_named, min_len=5,
+           description="the user of a Windows logon name (CORP\\jsmith; NT AUTHORITY\\SYSTEM and "
+                       "registry paths kept)"),
+    define("home_directory", "person", "pii", 0.85,
+           r"(?i)(?:(?<![\w/])/home/|(?<![\w/])/Users/|\b[A-Z]:\\{1,2}(?:Users|Documents and Settings)"
+           r"\\{1,2})" + _USER + r"(?=[/\\]|$|[\s\"'<>,;)])", ("/home/", "/users/", ":\\"), group="v",
+           accept=_named, min_len=8,
+           description="the user of a home directory (/home/<user>/, /Users/<user>/, C:\\Users\\<user>\\)"),
+    define("auth_log_user", "person", "pii", 0.85,
+           r"\b(?:(?:Accepted|Failed) (?:password|publickey|keyboard-interactive(?:/pam)?|none) for"
+           r"(?: invalid user)?|Invalid user|session (?:opened|closed) for user|authentication failure;.*?"
+           r"\buser=|pam_unix\([\w-]+:\w+\): (?:check pass; )?user|sudo: {1,2}|su: \(to \w+\) )"
+           r"[ =]?" + _USER + r"(?=[\s:;,)]|$)",
+           ("accepted ", "failed ", "invalid user", "session opened", "session closed",
+            "authentication failure", "pam_unix", "sudo:", "su:"),
+           group="v", accept=_named, min_len=14,
+           description="the user of sshd, PAM, sudo and su log lines (Accepted publickey for <user>)"),
+    define("mailbox_name", "person", "pii", 0.8,
+           r"(?m)(?:^|(?<=[:,;(]))[ \t]*(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
+           r"[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,
+           description="the display name of a mailbox at the start of a line or field "
+                       "(Author: <name> <e-mail>, To: <name> <e-mail>, ...)"),
+)
