@@ -15,6 +15,7 @@ from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_th
 from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
+from cloudg_lab.privacy.detectors.mentions import MENTIONS
 from cloudg_lab.privacy.detectors.registries import PROVIDER_PATHS
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
@@ -257,5 +258,6 @@ BUILTIN: tuple[Detector, ...] = (
     *TABLE_IDENTIFIERS,
     *CONNECTION_FIELDS,
     *ACCOUNT_PLACES,
+    *MENTIONS,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""
