@@ -72,6 +72,9 @@ PATHS: dict[str, tuple[Callable[[random.Random], str], Url, str]] = {
                             lambda r, c: f"gke_{_project(r)}_us-central1_{c}", "gke_"),
     "aks context group": (lambda r: f"{_word(r)}-rg", lambda r, g: f"clusterUser_{g}_{_word(r)}-aks",
                           "clusterUser_"),
+    "gke node": (lambda r: f"{_word(r)}-{r.choice(WORDS)}",
+                 lambda r, c: f"node gke-{c}-default-pool-{r.randbytes(4).hex()}-{_word(r, 4)} drained",
+                 "node "),
     "aks context cluster": (lambda r: f"{_word(r)}-{r.choice(WORDS)}-aks",
                             lambda r, c: f"clusterAdmin_{_word(r)}-rg_{c}", "clusterAdmin_"),
 }

@@ -18,7 +18,7 @@ STRONG = ["IAM user", "IAM role", "S3 bucket", "GCS bucket", "Lambda function", 
           "CloudTrail trail", "SNS topic", "SQS queue", "DynamoDB table", "virtual machine", "EC2 instance",
           "load balancer", "ECR repository", "Cloud SQL instance", "BigQuery dataset", "Entra ID user"]
 WEAK = ["user", "role", "bucket", "function", "instance", "cluster", "project", "queue", "repository",
-        "server", "database", "namespace", "VM"]
+        "server", "database", "namespace", "VM", "hostname", "computer", "pod", "container"]
 ENDINGS = [" has no MFA enabled", " is publicly readable", " allows 0.0.0.0/0", ".", ", owned by ops",
            " uses a deprecated runtime"]
 

@@ -76,6 +76,10 @@ PROVIDER_PATHS: tuple[Detector, ...] = (
            r"\b" + _AKS_USER + r"_(?P<v>[A-Za-z0-9._()-]+?)_[A-Za-z0-9][A-Za-z0-9-]*\b",
            _AKS_TRIGGERS, group="v", min_len=14,
            description="the resource group of an AKS kubeconfig user (clusterUser_<group>_<cluster>)"),
+    define("gke_node", "resource_name", "identifier", 0.9,
+           r"\bgke-[a-z0-9](?:[a-z0-9-]{0,60}[a-z0-9])?-[0-9a-f]{8}-[a-z0-9]{4}\b", ("gke-",), min_len=20,
+           description="GKE node names, which carry their cluster's and pool's names "
+                       "(gke-<cluster>-<pool>-<hash>-<suffix>)"),
     define("oci_object_namespace", "resource_name", "identifier", 0.9,
            _OCI + _END, ("objectstorage.",), group="n", flags=re.IGNORECASE, min_len=30,
            description="the namespace of an OCI Object Storage URL "
