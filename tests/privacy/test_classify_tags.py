@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from cloudg_lab.data import load_inventory
 from cloudg_lab.data.workspace import own_identifiers
 from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
+from cloudg_lab.privacy.dictionary import Dictionary
 
 TAG_KEYS = ["owner", "Name", "team", "db_password", "env", "Key", "Value", "key", "value", "notes",
             "cost-center", "api_keys"]
@@ -58,15 +59,20 @@ def estates(draw: st.DrawFn) -> list[dict[str, Any]]:
     return assets
 
 
+def _classified(folder: Path, assets: list[dict[str, Any]]) -> tuple[Dictionary, Dictionary]:
+    """(the classifier's dictionary, the walked reference's) of an estate of `assets`."""
+    (folder / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [],
+                                                           "regions": {}}))
+    inv = load_inventory(folder)
+    known = own_identifiers("estate", inv)
+    return (DatasetClassifier().dataset(*inv.records(), known),
+            dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known))
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(assets=estates())
 def test_tags_filed_from_the_index_are_the_walked_tags(tmp_path: Path, assets: list[dict[str, Any]]) -> None:
-    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [],
-                                                             "regions": {}}))
-    inv = load_inventory(tmp_path)
-    known = own_identifiers("estate", inv)
-    fast = DatasetClassifier().dataset(*inv.records(), known)
-    generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
+    fast, generic = _classified(tmp_path, assets)
     assert dict(fast.items()) == dict(generic.items())
 
 
@@ -94,10 +100,5 @@ def test_a_number_the_columns_hold_keeps_the_columns_entity(tmp_path: Path) -> N
                "account_id": account},
               {"id": "a-2", "name": "asset-2", "asset_type": "VM", "provider": "aws",
                "tags": {"AccountNumber": int(account), "PeerAccount": account}}]
-    (tmp_path / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [],
-                                                             "regions": {}}))
-    inv = load_inventory(tmp_path)
-    known = own_identifiers("estate", inv)
-    fast = DatasetClassifier().dataset(*inv.records(), known)
-    generic = dataset_dictionary([*inv.raw, *inv.edge_raw, *inv.finding_raw], known)
+    fast, generic = _classified(tmp_path, assets)
     assert fast.get(account) == generic.get(account) == "aws_account_id"
