@@ -20,6 +20,7 @@ import token_forms as tf
 from drafting import Draft, Estate, link, title
 from estate_larch import larch
 from estate_moraine import moraine
+from estate_tundra import tundra
 
 # --------------------------------------------------------------------------- meridian
 
@@ -209,7 +210,7 @@ def basalt(seed: int) -> Estate:
 
 
 BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch,
-                                                "moraine": moraine}
+                                                "moraine": moraine, "tundra": tundra}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:
