@@ -31,6 +31,7 @@ def fail_closed(name: str, value: object, ctx: TransformContext) -> object:
     if failure is not None:
         log_failure(_log, f"transform {name} on {ctx.kind} {ctx.name} at {ctx.path or '/'}", failure)
     ctx.report.count("errors", name)
+    ctx.state["failed"] = True  # what later transforms would have learned from this one is missing
     return FAILED
 
 

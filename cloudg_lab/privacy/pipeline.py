@@ -121,6 +121,8 @@ class CallState(TypedDict, total=False):
     """A value of an entity type as the output shows it."""
     redact_text: Callable[[str], str]
     """Free text as the output shows it."""
+    failed: bool
+    """A transform failed closed: what it would have left here is missing, so withhold instead."""
 
 
 @dataclass

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cloudg_lab.privacy import text
+from cloudg_lab.privacy import respell, text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding, covers
 from cloudg_lab.privacy.detectors.base import Detector
@@ -125,7 +125,23 @@ class Scanner:
             self.max_words = max(text.max_words(known) if known else 1, vault.max_name_words)
 
     def outcome(self, value: str, rule: KeyRule) -> Outcome:
-        """What becomes of `value` found under a key with `rule`."""
+        """What becomes of `value` found under a key with `rule`; when it holds a value of the
+        dictionary only in an encoding (`respell`), its readable text with that value replaced."""
+        found = self._outcome(value, rule)
+        if self.dictionary is None or self.names_only or rule.kind in ("sensitive", "skip") \
+                or found[0] is DROP:
+            return found
+        view = respell.readable(value, self._holds)
+        if view is None:
+            return found
+        again = self._outcome(view, rule)
+        return again if again[0] is not SAME and len(again[1]) > len(found[1]) else found
+
+    def _holds(self, decoded: str) -> bool:
+        assert self.dictionary is not None
+        return self.dictionary.lookup(decoded) is not None or bool(self.dictionary.find(decoded))
+
+    def _outcome(self, value: str, rule: KeyRule) -> Outcome:
         if value in self.written or (self.names_only and rule.kind in ("sensitive", "skip")):
             return KEEP
         if rule.kind == "sensitive":
@@ -169,6 +185,9 @@ class Scanner:
         if rule.kind == "sensitive" or rule.numbers:
             return self.outcome(text, rule)
         listed = self._listed(text, rule)
+        padded = respell.with_zeros(text) if listed is None else None
+        if padded is not None:  # an account the data holds as text, here an integer
+            listed = self._listed(padded, rule)
         return KEEP if listed is None else listed
 
     def _typed_entity(self, value: str, rule: KeyRule) -> str:

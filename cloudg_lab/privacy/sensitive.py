@@ -108,7 +108,7 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
             for key, value in node.items():
-                child = rule if rule is not None and rule.kind == "sensitive" else \
+                child = rule if rule is not None and (rule.kind == "sensitive" or key == "") else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \
                     key_rule(key) if isinstance(key, str) else rule
                 if isinstance(value, _LEAVES):
@@ -133,12 +133,12 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
 
 
 def list_pair(node: list[object]) -> tuple[object, KeyRule] | None:
-    """(value, rule) of `[name, value]` whose name names a secret (headers and environments
-    listed as pairs), else None."""
+    """(value, rule) of `[name, value]` whose name names a secret or types its value (headers,
+    environments and tags listed as pairs: `["Owner", "Ana Lee"]`), else None."""
     if len(node) != 2 or not isinstance(node[0], str) or not isinstance(node[1], _LEAVES):
         return None
     rule = key_rule(node[0])
-    return (node[1], rule) if rule.kind == "sensitive" else None
+    return (node[1], rule) if rule.kind in ("sensitive", "typed") else None
 
 
 def tag_pair(node: dict[str, object]) -> tuple[str, object] | None:

@@ -10,19 +10,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import catalog_walker as cw
-import estates
 import pytest
 from drafting import Estate
-from redteam_runs import walked
+from redteam_runs import ESTATES, built, walked
 
-ESTATES = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17))
 Walk = Callable[[str, str], Awaitable[list[cw.Surface]]]
 
 
 @pytest.fixture(scope="module", params=ESTATES, ids=[kind for kind, _ in ESTATES])
 def estate(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Estate:
-    kind, seed = request.param
-    return estates.build(kind, seed, tmp_path_factory.mktemp(kind))
+    return built(request.param, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

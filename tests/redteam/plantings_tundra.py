@@ -69,10 +69,10 @@ READABLE: dict[str, Callable[[str], str]] = {
 """Spellings a reader (and the scanner) reads back as the value itself."""
 
 
-def encoded(p: Planter, cls: str, values: list[str], *, secret: bool = False) -> dict[str, str]:
+def encoded(p: Planter, cls: str, values: list[str], *, secret: bool = False) -> list[str]:
     """Each of `values` (which the estate holds plainly elsewhere, under a key that says what it
-    is) spelled once more in another encoding, cycling through all of them, under neutral keys."""
-    out: dict[str, str] = {}
+    is) spelled once more in another encoding, cycling through all of them, in a neutral list."""
+    out: list[str] = []
     for value, name in zip(values, p.pick(tuple(ENCODINGS) + tuple(READABLE), len(values)), strict=True):
         spelled = ENCODINGS[name](value) if name in ENCODINGS else READABLE[name](value)
         forms = (spelled,) if name in ENCODINGS else ()
@@ -80,7 +80,7 @@ def encoded(p: Planter, cls: str, values: list[str], *, secret: bool = False) ->
             p.secret(f"{cls}-{name}", value, *forms)
         else:
             p.ident(f"{cls}-{name}", value, *forms, bounded=value.isdigit())
-        out[f"{tf.word(p.rng)}_{name}"] = f"ref {spelled} (copied)"
+        out.append(f"ref {spelled} (copied)")
     return out
 
 
@@ -216,8 +216,8 @@ _SENTENCES = (
     "Владелец «{name}» — {person}.",
     "{person}’s «{name}» was patched; {person}の確認済み。",
 )
-FOREIGN_OWNERS = ("欧阳娜娜", "佐藤ゆかり", "Jean-Luc van der Berg", "Siobhán Ní Bhriain", "Мария Кузнецова-Орлова",
-                  "José Ñúñez", "Dmitri O'Hara-Lindqvist")
+FOREIGN_OWNERS = ("欧阳娜娜", "佐藤ゆかり", "Jean-Luc van der Berg", "Siobhán Ní Bhriain",
+                  "Мария Кузнецова-Орлова", "José Ñúñez", "Dmitri O'Hara-Lindqvist")
 
 
 def foreign_people(p: Planter, n: int) -> list[str]:

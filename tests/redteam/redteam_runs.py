@@ -10,12 +10,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import catalog_walker as cw
+import estates
+import pytest
 from drafting import Estate
 from plantings import Canary
 
 from cloudg_lab import Layer, Principal
 
 VAULT_KEY = "redteam-vault-key"
+ESTATES = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17))
+"""The estates every red-team module runs on; the leak walk adds `tundra` (`test_leak_walk.WALKED`),
+whose load (0.4 s) is too slow for guarantee 1's fresh process per reference."""
 
 
 class _Records(logging.Handler):
@@ -42,6 +47,12 @@ def server_log() -> Iterator[list[cw.Surface]]:
         logger.setLevel(level)
         formatter = logging.Formatter("%(name)s %(levelname)s %(message)s")
         out += [(f"log:{r.name}", formatter.format(r)) for r in handler.records]
+
+
+def built(param: tuple[str, int], tmp_path_factory: pytest.TempPathFactory) -> Estate:
+    """The estate `(kind, seed)`, written under a fresh directory (what an `estate` fixture gives)."""
+    kind, seed = param
+    return estates.build(kind, seed, tmp_path_factory.mktemp(kind))
 
 
 def layer_for(estate: Estate, policy: str) -> Layer:

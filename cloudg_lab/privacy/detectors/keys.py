@@ -9,10 +9,13 @@ GCP project, a person's name) still becomes the right pseudonym. Keys are normal
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
+
+from cloudg_lab.privacy.invisible import visible
 
 RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
 
@@ -57,12 +60,31 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _MARKER = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 
 
+_LOOKALIKES = str.maketrans("аеорсухіѕјԁԛԝɡАВЕКМНОРСТХІЅЈαεικνορτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                            "aeopcyxisjdqwgABEKMHOPCTXISJaeikvoptuxABEZHIKMNOPTYX")
+"""Cyrillic and Greek letters drawn like Latin ones, read as those inside a Latin key."""
+
+
+def readable(key: str) -> str:
+    """`key` as a reader reads it: full-width and compatibility forms as ASCII (`ｐａｓｓｗｏｒｄ`),
+    invisible characters gone (`pass\u200bword`, a soft hyphen) and, in a key with Latin
+    letters, Cyrillic and Greek look-alikes as Latin (`pаssword`): a key rule may not depend on
+    how its key is spelled."""
+    if key.isascii():
+        return key
+    folded = visible(unicodedata.normalize("NFKC", key))
+    if any("a" <= c <= "z" or "A" <= c <= "Z" for c in folded):
+        folded = folded.translate(_LOOKALIKES)
+    return folded
+
+
 def normalize(key: str) -> str:
     """`accountId`, `Account-ID`, `DBPassword`, `account id` → `account_id`, `db_password`.
 
     Our own `[REDACTED:...]` markers are cut out first: they name a label, nothing else, so a
     key that holds one is judged by the rest of it (a look-alike cannot hide a secret's key).
     """
+    key = readable(key)
     if "[" in key:
         key = _MARKER.sub(" ", key)
     return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
@@ -210,7 +232,9 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged",
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
-       "start_name", "startname")
+       "start_name", "startname",
+       "first_name", "last_name", "given_name", "family_name", "surname", "middle_name",
+       "firstname", "lastname", "givenname", "familyname")
 _typed("phone_number", "phone", "phone_number", "phones", "mobile", "mobile_phone", "telephone",
        "tel", "msisdn", "cell_phone", "fax", "work_phone", "home_phone", "oncall_phone")
 _typed("dataset_name", "dataset", "dataset_name", "active_dataset", "datasets", "active")
@@ -237,7 +261,7 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
                  ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
-                 ("_owner", "person"))
+                 ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"))
 _NETWORK_KEYS = re.compile(r"^(?:.*_)?(?:ip|ips|ip_address|ip_addresses|cidr|cidr_block|cidrs)$")
 
 ASSET_KEYS = frozenset({"id", "name"})
@@ -300,7 +324,20 @@ def key_rule(key: str) -> KeyRule:
         numbers, items = _numbers(words, entity)
         return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys",
                               numbers=numbers, item_numbers=items))
-    return NONE
+    return _flattened(key)
+
+
+_PATH = re.compile(r"[./:\[\]]+|__")
+
+
+def _flattened(key: str) -> KeyRule:
+    """The rule of a flattened path's last member (`tags.Owner`, `Tags[Technical-Contact]`,
+    `spec/containers/0/env/DB_PASSWORD`, `data__admin__api_token`): exporters flatten records
+    into such keys, and the member's rule may not depend on that."""
+    parts = [p for p in _PATH.split(_MARKER.sub(" ", key)) if p.strip()]
+    if len(parts) < 2 or normalize(parts[-1]) in ASSET_KEYS:
+        return NONE
+    return key_rule(parts[-1])
 
 
 _ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "nr", "sid"})

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from cloudg_lab.privacy.common import FailsClosed
+from cloudg_lab.privacy.common import FAILED, FailsClosed
 from cloudg_lab.privacy.pipeline import Report, TransformContext, TransformOptions, register_transform
 
 NOTE = ("Identifiers are pseudonyms; pass them back unchanged and tools resolve the real "
@@ -88,7 +88,8 @@ def _provenance(ctx: TransformContext) -> dict[str, object]:
                            "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     if ctx.dataset:
         shown = ctx.state.get("redact_value")
-        out["dataset"] = shown(ctx.dataset, "dataset_name") if callable(shown) else ctx.dataset
+        out["dataset"] = (shown(ctx.dataset, "dataset_name") if callable(shown)  # a failed redact: withheld
+                          else FAILED if ctx.state.get("failed") else ctx.dataset)
     return out
 
 

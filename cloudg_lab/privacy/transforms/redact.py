@@ -48,7 +48,7 @@ _DATASET_NUMBER = 100
 a number); under id-like keys every number is an identifier; other numbers stay numbers."""
 
 _PAIR_SIZE = 4
-_PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue")
+_PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val")
 _PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
 _LOGINS = ("username", "user", "login", "user_name", "userName")
 """Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
@@ -156,15 +156,16 @@ class RedactStage(fusion.Fused[KeyRule]):
                     tag = container.get(_TAG_KEYS[0], container.get(_TAG_KEYS[1]))
                     return tag if isinstance(tag, str) else None
             return None
-        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
+        pair = self._named_pair(container) if len(container) <= _PAIR_SIZE else None
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
                     not DATASET_SIBLINGS.isdisjoint(container), pair)
         return None if pair is None else (False, False, pair)
 
-    def _secret_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
-        """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
-        "Value": ...}` (container env), CloudFormation parameters, GCP metadata items. The name
+    def _named_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
+        """(value key, rule) of a name/value pair that names a secret or a typed value:
+        `{"Name": "DB_PASSWORD", "Value": ...}` (container env), `{"Key": "Owner", "Value": ...}`
+        (tags listed as pairs), CloudFormation parameters, GCP metadata items. The name
         is the key the value would sit under in a plain dict, so it rules the value alike; a
         value its record flags as secret (a Terraform output's `"sensitive": true`) is one, and
         so is a bare `key` beside a login (`_LOGINS`)."""
@@ -176,7 +177,7 @@ class RedactStage(fusion.Fused[KeyRule]):
                     name = container.get(name_key)
                     if isinstance(name, str):
                         rule = self.detectors.key_rule(name)
-                        return (value_key, rule) if rule.kind == "sensitive" else None
+                        return (value_key, rule) if rule.kind in ("sensitive", "typed") else None
         key = container.get("key")
         if isinstance(key, str) and any(isinstance(container.get(login), str) for login in _LOGINS):
             return "key", self.detectors.key_rule("api_key")  # `{"username": ..., "key": ...}`
