@@ -5,11 +5,12 @@ elsewhere encoded: JSON `\\uXXXX` escapes (surrogate pairs too), `\\xHH` bytes, 
 references, quoted-printable `=HH`, full-width or decomposed (NFD) letters, `+` for spaces,
 percent-encoded twice, a token in base32, base58 or base64url without padding, an account
 number grouped (`1234-5678-9012`, `123,456,789,012`), in scientific notation or with its leading
-zero lost. The dictionary matches *spellings* of a value (case, joints, one %-layer), not
-*encodings*, so the scanner asks `readable` for the decoded text and decides that instead when
-it hides more. Decoded tokens and numbers are only substituted when `known` holds what they
-decode to, so an ordinary id is never rewritten; text holding none of the triggers costs a few
-substring tests and one regular-expression pass.
+zero lost, a person as `Last, First`, a name glued to Chinese or Japanese words; a line shouted
+in capitals hides a token whose prefix is lower case. The dictionary matches *spellings* of a
+value (case, joints, one %-layer), not *encodings*, so the scanner asks `readable` for the
+decoded text and decides that instead when it hides more. Decoded tokens, numbers and names are
+only substituted when `known` holds what they decode to, so an ordinary id is never rewritten;
+text holding none of the triggers costs a few substring tests and regular-expression passes.
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from urllib.parse import unquote_plus
 
+from cloudg_lab.privacy.invisible import visible
+
 Known = Callable[[str], bool]
 
 _UNICODE_ESCAPES = re.compile(r"(?:\\u[0-9a-fA-F]{4})+")
 _BYTE_ESCAPES = re.compile(r"(?:\\x[0-9a-fA-F]{2})+")
 _QUOTED_PRINTABLE = re.compile(r"(?:=[0-9A-F]{2})+")
 _PERCENT = re.compile(r"[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*")
+_PLUSSED = re.compile(r"[^\W_]+(?:\+[^\W_]+)+")
 _TOKEN = re.compile(r"(?<![A-Za-z0-9_=-])[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
 _GROUPED = re.compile(r"(?<![\d.,-])\d{1,4}(?:[ ,.-]\d{3,4}){2,4}(?![\d])|(?<![\d.])\d{9,11}(?![\d.])")
 _SCIENTIFIC = re.compile(r"(?<![\d.])\d\.\d{4,}[eE]\+?\d{1,2}(?![\d])")
@@ -44,6 +48,8 @@ _SCRIPT_EDGE = re.compile(f"(?<=[{_CJK_CLASS}])(?=[^\\W{_CJK_CLASS}])|"
 _INVERTED = re.compile(r"(?<![\w'’-])([^\W\d_][\w'’-]+), ([^\W\d_][\w'’-]+)(?![\w'’-])")
 """`Lee, Ana`: a directory's, a CSV export's or a citation's way to write a person."""
 _MAX_CJK_NAME = 8
+_SHOUTED = 20
+"""Text this long in capitals only is read in lower case too (a log line or a title shouted)."""
 _ACCOUNT_DIGITS = 12
 """An AWS account has twelve digits; a number of nine to eleven may be one that lost its zeros."""
 
@@ -58,6 +64,8 @@ def readable(value: str, known: Known) -> str | None:
                                      text)
     if "%" in text:
         text = _PERCENT.sub(lambda m: _unquoted(m.group()), text)
+    if "+" in text:
+        text = _PLUSSED.sub(lambda m: _spaced(m.group(), known), text)
     if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
     if not text.isascii() and _CJK.search(text) is not None:
@@ -67,6 +75,8 @@ def readable(value: str, known: Known) -> str | None:
         text = _INVERTED.sub(lambda m: _person(m, known), text)
     if any(c.isdigit() for c in text):
         text = _numbers(text, known)
+    if len(text) >= _SHOUTED and text.isupper():
+        text = text.lower()  # `SEEN WITH GHP_...`: token prefixes are lower case, their bodies any case
     return None if text == value else text
 
 
@@ -109,6 +119,12 @@ def _utf8(raw: bytes) -> str | None:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def _spaced(words: str, known: Known) -> str:
+    """`Ana+Lee` (a form-encoded query value) as `Ana Lee` when `known` holds that."""
+    spaced = words.replace("+", " ")
+    return spaced if known(spaced) else words
 
 
 def _unquoted(token: str) -> str:
@@ -188,3 +204,21 @@ def _numbers(text: str, known: Known) -> str:
 
     text = _SCIENTIFIC.sub(scientific, text) if "e" in text or "E" in text else text
     return _GROUPED.sub(digits, text)
+
+
+_LOOKALIKES = str.maketrans("аеорсухіѕјԁԛԝɡАВЕКМНОРСТХІЅЈαεικνορτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+                            "aeopcyxisjdqwgABEKMHOPCTXISJaeikvoptuxABEZHIKMNOPTYX")
+"""Cyrillic and Greek letters drawn like Latin ones, read as those inside a Latin key."""
+
+
+def readable_key(key: str) -> str:
+    """`key` as a reader reads it: full-width and compatibility forms as ASCII (`ｐａｓｓｗｏｒｄ`),
+    invisible characters gone (a zero-width space or a soft hyphen inside `password`) and, in a
+    key with Latin letters, Cyrillic and Greek look-alikes as Latin (`pаssword`): a key rule may
+    not depend on how its key is spelled."""
+    if key.isascii():
+        return key
+    folded = visible(unicodedata.normalize("NFKC", key))
+    if any("a" <= c <= "z" or "A" <= c <= "Z" for c in folded):
+        folded = folded.translate(_LOOKALIKES)
+    return folded

@@ -26,7 +26,7 @@ from cloudg_lab.privacy import respell, text
 from cloudg_lab.privacy.actions import MARK, SECTION, Rules, act
 from cloudg_lab.privacy.detectors import DetectorSet, Finding, covers
 from cloudg_lab.privacy.detectors.base import Detector
-from cloudg_lab.privacy.detectors.keys import KEY, KeyRule
+from cloudg_lab.privacy.detectors.keys import KEY, NONE, KeyRule
 from cloudg_lab.privacy.dictionary import Matcher
 from cloudg_lab.privacy.entities import canonical, category_of
 from cloudg_lab.privacy.people import people
@@ -128,18 +128,17 @@ class Scanner:
         """What becomes of `value` found under a key with `rule`; when it holds a value of the
         dictionary only in an encoding (`respell`), its readable text with that value replaced."""
         found = self._outcome(value, rule)
-        if self.dictionary is None or self.names_only or rule.kind in ("sensitive", "skip") \
-                or found[0] is DROP:
+        if self.names_only or rule.kind in ("sensitive", "skip") or found[0] is DROP:
             return found
         view = respell.readable(value, self._holds)
         if view is None:
             return found
-        again = self._outcome(view, rule)
+        again = self._outcome(view, NONE if rule is KEY else rule)  # decoded, a key is no schema word
         return again if again[0] is not SAME and len(again[1]) > len(found[1]) else found
 
     def _holds(self, decoded: str) -> bool:
-        assert self.dictionary is not None
-        return self.dictionary.lookup(decoded) is not None or bool(self.dictionary.find(decoded))
+        found = self.dictionary
+        return found is not None and (found.lookup(decoded) is not None or bool(found.find(decoded)))
 
     def _outcome(self, value: str, rule: KeyRule) -> Outcome:
         if value in self.written or (self.names_only and rule.kind in ("sensitive", "skip")):

@@ -26,9 +26,13 @@ _STOPWORDS = frozenset((
 ))
 
 
+_IDEOGRAMS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,3}")
+"""Chinese and Korean names are two or three characters (`王芳`, `欧阳娜`), each a syllable."""
+
+
 def mentionable(name: str) -> bool:
     """Names worth finding inside free text: not too short, not a common word or a small number."""
-    if len(name) < 4 or name.lower() in _STOPWORDS:
+    if (len(name) < 4 and _IDEOGRAMS.fullmatch(name) is None) or name.lower() in _STOPWORDS:
         return False
     return not (name.isdigit() and len(name) < 6)
 

@@ -2,11 +2,13 @@
 
 Hypothesis draws the estate's shape (how many assets, integer or text ids and accounts), which
 canaries to plant, where (a tag, metadata nested at any depth, a list, a dict key, a finding, an
-edge) and how spelled (alone, in prose, upper-cased, URL-encoded in a link, as a number, wrapped
-in base64). Each canary is a value the estate itself holds as sensitive (an owner, an account, an
-asset's name, a password under a password key) or one a pattern knows (an e-mail, an address, a
-token), so `strict` has every means to hide it. The same estate under `open` must show each one:
-the example proves it reaches them.
+edge, a flattened key, a name/value or `[name, value]` pair) and how spelled (alone, in prose,
+upper-cased, URL-encoded in a link, as a number, wrapped in base64, and for the values the estate
+holds, in every encoding of `plantings_tundra`, an account with its digits grouped). Each canary
+is a value the estate itself holds as sensitive (an owner, an account, an asset's name, a
+password under a password key) or one a pattern knows (an e-mail, an address, a token), so
+`strict` has every means to hide it. The same estate under `open` must show each one: the
+example proves it reaches them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from urllib.parse import quote
 
 import catalog_walker as cw
 import leak_scan as ls
+import plantings_tundra as pt
 import token_forms as tf
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -31,8 +34,10 @@ from redteam_runs import VAULT_KEY
 from cloudg_lab import Layer, Principal
 
 KINDS = ("person", "email", "private_ip", "account", "asset_name", "password", "token", "conn_password")
-POSITIONS = ("tag", "metadata", "list", "dict_key", "finding", "edge")
-SPELLINGS = ("plain", "prose", "upper", "url", "number", "base64")
+POSITIONS = ("tag", "metadata", "list", "dict_key", "finding", "edge", "flat_key", "pair", "list_pair")
+SPELLINGS = ("plain", "prose", "upper", "url", "number", "base64", *pt.ENCODINGS, *pt.READABLE, "grouped")
+_HELD = {"person", "account", "asset_name", "password"}
+"""Kinds the estate itself holds as sensitive: their encodings (`plantings_tundra`) must be found."""
 _SECRET_KINDS = {"password", "token", "conn_password"}
 _ANCHORS = {"person": ("owner", "contact", "technical_owner", "created_by", "maintainer"),
             "password": ("db_password", "admin_password", "api_token", "client_secret", "smtp_password")}
@@ -67,6 +72,12 @@ def _value(kind: str, rng: random.Random, assets: list[dict[str, Any]]) -> str:
 def _spelled(kind: str, value: str, spelling: str) -> Any:
     if spelling == "number" and value.isdigit():
         return int(value)
+    if kind in _HELD and spelling in pt.ENCODINGS:
+        return f"ref {pt.ENCODINGS[spelling](value)} (copied)"
+    if kind in _HELD and spelling in pt.READABLE:
+        return f"ref {pt.READABLE[spelling](value)} (copied)"
+    if spelling == "grouped" and kind == "account":
+        return "invoice " + "-".join(value[i:i + 4] for i in range(0, len(value), 4))
     if spelling == "base64" and kind in _SECRET_KINDS:
         return tf.b64(f"export APP_PASSWORD={value}\n".encode())
     if kind == "conn_password":
@@ -80,12 +91,14 @@ def _place(rng: random.Random, position: str, text: Any, d: dict[str, Any], dept
     target = rng.choice(assets)
     if position == "tag":
         target["tags"][f"{tf.word(rng)}"] = text
-    elif position in ("metadata", "list", "dict_key"):
+    elif position in ("metadata", "list", "dict_key", "flat_key", "pair", "list_pair"):
         holder = target["metadata"]
         for _ in range(depth):
             holder = holder.setdefault(tf.word(rng, 2), {})
-        leaf: Any = {"list": [tf.word(rng), text], "dict_key": {str(text): tf.word(rng)}}.get(position, text)
-        holder[tf.word(rng)] = leaf
+        leaf: Any = {"list": [tf.word(rng), text], "dict_key": {str(text): tf.word(rng)},
+                     "pair": {"name": tf.word(rng), "value": text}, "list_pair": [tf.word(rng), text]}.get(
+            position, text)
+        holder[f"{tf.word(rng)}.{tf.word(rng, 1)}" if position == "flat_key" else tf.word(rng)] = leaf
     elif position == "finding":
         d["findings"].append({"id": tf.uuid(rng), "resource_id": str(target["id"]), "severity": "HIGH",
                               "title": "Review", "description": str(text), "source_tool": "rt"})
@@ -108,7 +121,8 @@ def small_estates(draw: st.DrawFn) -> tuple[dict[str, Any], list[Canary]]:
         value = _value(kind, rng, d["assets"])
         _place(rng, position, _spelled(kind, value, spelling), d, depth)
         is_secret: Kind = "secret" if kind in _SECRET_KINDS else "identifier"
-        canaries.append(Canary(value, kind, is_secret, bounded=kind in ("account", "private_ip")))
+        forms = (pt.ENCODINGS[spelling](value),) if kind in _HELD and spelling in pt.ENCODINGS else ()
+        canaries.append(Canary(value, kind, is_secret, forms, bounded=kind in ("account", "private_ip")))
     return d, canaries
 
 

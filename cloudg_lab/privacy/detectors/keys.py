@@ -9,13 +9,12 @@ GCP project, a person's name) still becomes the right pseudonym. Keys are normal
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 from typing import Literal
 
-from cloudg_lab.privacy.invisible import visible
+from cloudg_lab.privacy.respell import readable_key
 
 RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
 
@@ -60,31 +59,13 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _MARKER = re.compile(r"\[REDACTED:[A-Za-z0-9_]+\]")
 
 
-_LOOKALIKES = str.maketrans("аеорсухіѕјԁԛԝɡАВЕКМНОРСТХІЅЈαεικνορτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
-                            "aeopcyxisjdqwgABEKMHOPCTXISJaeikvoptuxABEZHIKMNOPTYX")
-"""Cyrillic and Greek letters drawn like Latin ones, read as those inside a Latin key."""
-
-
-def readable(key: str) -> str:
-    """`key` as a reader reads it: full-width and compatibility forms as ASCII (`ｐａｓｓｗｏｒｄ`),
-    invisible characters gone (`pass\u200bword`, a soft hyphen) and, in a key with Latin
-    letters, Cyrillic and Greek look-alikes as Latin (`pаssword`): a key rule may not depend on
-    how its key is spelled."""
-    if key.isascii():
-        return key
-    folded = visible(unicodedata.normalize("NFKC", key))
-    if any("a" <= c <= "z" or "A" <= c <= "Z" for c in folded):
-        folded = folded.translate(_LOOKALIKES)
-    return folded
-
-
 def normalize(key: str) -> str:
     """`accountId`, `Account-ID`, `DBPassword`, `account id` → `account_id`, `db_password`.
 
     Our own `[REDACTED:...]` markers are cut out first: they name a label, nothing else, so a
     key that holds one is judged by the rest of it (a look-alike cannot hide a secret's key).
     """
-    key = readable(key)
+    key = readable_key(key)
     if "[" in key:
         key = _MARKER.sub(" ", key)
     return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
