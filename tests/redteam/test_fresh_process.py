@@ -7,12 +7,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from drafting import Estate
+from redteam_runs import LOADED_FRESH, built
 
 from cloudg_lab import Layer, Principal
 
 CALLER = Principal.parse("alice:analyst")
 KEY = "one-key-for-every-process"
+
+
+@pytest.fixture(scope="module", params=LOADED_FRESH, ids=[kind for kind, _ in LOADED_FRESH])
+def estate(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Estate:
+    """The estates loaded afresh per reference (`tundra`, slow to load, is left to the walks)."""
+    return built(request.param, tmp_path_factory)
 
 
 def _fresh(root: Path) -> Layer:

@@ -18,20 +18,12 @@ import estates
 import leak_scan as ls
 import pytest
 import token_forms as tf
-from drafting import Estate
 from plantings import Canary
-from redteam_runs import ESTATES, built, hidden, layer_for, server_log
+from redteam_runs import hidden, layer_for, server_log
 
 from cloudg_lab import Principal
 
 PRINCIPALS = ("alice:analyst", "bob:viewer", "carol:admin")
-WALKED = (*ESTATES, ("tundra", 19))
-"""Every estate, and `tundra`: where and how a value is written (structure and encodings)."""
-
-
-@pytest.fixture(scope="module", params=WALKED, ids=[kind for kind, _ in WALKED])
-def estate(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Estate:
-    return built(request.param, tmp_path_factory)
 
 
 AT_THE_SOURCE = {"load-error-path"}
