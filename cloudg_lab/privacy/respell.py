@@ -11,6 +11,7 @@ value (case, joints, one %-layer), not *encodings*, so the scanner asks `readabl
 decoded text and decides that instead when it hides more. Decoded tokens, numbers and names are
 only substituted when `known` holds what they decode to, so an ordinary id is never rewritten;
 text holding none of the triggers costs a few substring tests and regular-expression passes.
+(An IDN host in punycode needs none of this: under `strict` every host name is hidden.)
 """
 
 from __future__ import annotations

@@ -184,3 +184,4 @@ def test_a_token_in_a_line_shouted_in_capitals_is_redacted(family: str) -> None:
         assert token.upper() not in json.dumps(shown("standard", {"log": line})).upper(), line
     assert shown("standard", {"log": "ERROR: DISK FULL ON VOLUME ROOT AT STARTUP"}) == \
         {"log": "ERROR: DISK FULL ON VOLUME ROOT AT STARTUP"}
+

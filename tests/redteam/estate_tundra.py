@@ -7,9 +7,9 @@ dotted keys, name/value pairs, `[key, value]` arrays, split fields, twelve level
 of a 12 kB log, under empty keys and under keys spelled in another case, width or script; the
 estate's own names, owners, accounts and passwords come back JSON-escaped, decomposed,
 full-width, double percent-encoded, in base32/base58/base64url, quoted-printable, `\\x` hex,
-HTML entities, CSV cells and `+` queries; accounts with separators, a lost leading zero and
-scientific notation; sentences in seven languages quote people and resources inside their own
-punctuation. See `plantings_tundra`.
+HTML entities, CSV cells, `+` queries and a host in punycode; accounts with separators, a lost
+leading zero and scientific notation; sentences in seven languages quote people and resources
+inside their own punctuation. See `plantings_tundra`.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def tundra(seed: int) -> Estate:
     prose_names = [f"{tf.word(rng)}-db-{rng.randrange(10, 99)}" for _ in range(3)]
     prose = pt.foreign_prose(p, foreign, prose_names)
     long_name = f"{tf.word(rng)}-queue-{rng.randrange(10, 99)}"
+    idn, idn_url = pt.idn_host(p)
     gateway = d.asset(f"arn:aws:apigateway:eu-north-1:{accounts[0]}:/restapis/{tf.word(rng)}",
                       f"{tf.word(rng)}-gateway", "API_GATEWAY", "AWS",
                       arn=f"arn:aws:apigateway:eu-north-1:{accounts[0]}:/restapis/{tf.word(rng)}",
@@ -64,7 +65,7 @@ def tundra(seed: int) -> Estate:
     ledger = item(prose_names[1], accounts[1], tags={"owner": foreign[3]},
                   metadata={"accounting": pt.number_spellings(p, accounts[1], zero_led),
                             "counts": pl.big_counts(p), "copies": spelled})
-    queue = item(long_name, zero_led)
+    queue = item(long_name, zero_led, metadata={"fqdn": idn, "health": idn_url})
     notes = item(prose_names[2], accounts[0], description=" ".join(prose[:3]), metadata={"i18n": prose})
     fillers = [item(label, accounts[i % 3], metadata={"owner": owners[2 * i],
                                                       "technical_owner": owners[2 * i + 1]})

@@ -247,3 +247,14 @@ def csv_cells(p: Planter, name: str, account: str) -> tuple[str, str]:
     owner = p.ident("csv-quoted-comma", f"{given} {family}", f"{family}, {given}")
     text = f'name,owner,account,notes\n"{name}","{family}, {given}",{account},"ok, checked"\n'
     return text, owner
+
+
+_IDN_WORDS = ("grüne", "straße", "café", "fjörd", "mañana", "überall", "søndre", "château")
+
+
+def idn_host(p: Planter) -> tuple[str, str]:
+    """A Unicode host name the estate holds under a host key, and a URL spelling it in punycode."""
+    host = f"{p.rng.choice(_IDN_WORDS)}-{tf.word(p.rng)}{p.rng.randrange(1, 99)}.corp.internal"
+    puny = host.encode("idna").decode()
+    p.ident("punycode-host", host, puny)
+    return host, f"https://{puny}/status?check=1"
