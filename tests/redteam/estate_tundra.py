@@ -4,8 +4,8 @@ how a value is written fails.
 Unlike the first four: asset ids are 32-hex `sys_id`s of configuration items, and what the red
 team varies is structure and encoding, not provider formats. Values sit in dict keys, flattened
 dotted keys, name/value pairs, `[key, value]` arrays, split fields, twelve levels down, at the end
-of a 12 kB log, under empty keys and under keys spelled in another case, width or script; the
-estate's own names, owners, accounts and passwords come back JSON-escaped, decomposed,
+of a 5 kB log (past every cap), under empty keys and under keys spelled in another case, width or
+script; the estate's own names, owners, accounts and passwords come back JSON-escaped, decomposed,
 full-width, double percent-encoded, in base32/base58/base64url, quoted-printable, `\\x` hex,
 HTML entities, CSV cells, `+` queries and a host in punycode; accounts with separators, a lost
 leading zero and scientific notation; sentences in seven languages quote people and resources
@@ -61,7 +61,7 @@ def tundra(seed: int) -> Estate:
                          "settings_raw": pt.key_spellings(p), "drafts": pt.duplicate_keys(p),
                          "passwords": passwords, "report_csv": csv})
     nested = item(prose_names[0], accounts[2], tags={"owner": foreign[2]},
-                  metadata={"chart": pt.deep(p, 12), "log": pt.long_text(p, 12_000, long_name)})
+                  metadata={"chart": pt.deep(p, 12), "log": pt.long_text(p, 5_000, long_name)})
     ledger = item(prose_names[1], accounts[1], tags={"owner": foreign[3]},
                   metadata={"accounting": pt.number_spellings(p, accounts[1], zero_led),
                             "counts": pl.big_counts(p), "copies": spelled})
