@@ -14,7 +14,7 @@ the generic walk (`sensitive`) does; the members the loader decoded already (ids
 accounts, edge ends) are filed from its columns instead of being decoded twice (only the values
 the identifiers leave out are handed over), the tags from its tag index (`tagged`); the
 components of composite identifiers (an ARN's account) are found for all of them at once
-(`shapes.bulk`), and the users of Windows logon names (`logons`). `dataset_dictionary` is the
+(`shapes.bulk`), and the users that logon names and SSH keys name (`named_users`). `dataset_dictionary` is the
 reference all this must agree with: every record decoded and walked, every composite value taken
 apart on its own (`derive`).
 """
@@ -30,7 +30,7 @@ import msgspec
 
 from cloudg_lab.privacy import derive
 from cloudg_lab.privacy.dictionary import Dictionary
-from cloudg_lab.privacy.logons import logon_users
+from cloudg_lab.privacy.named_users import named_users
 from cloudg_lab.privacy.sensitive import sensitive_values
 from cloudg_lab.privacy.shapes.bulk import composite_shaped, new_components
 from cloudg_lab.privacy.tagged import classify_tags
@@ -53,7 +53,7 @@ def dataset_dictionary(raw_records: Iterable[str | bytes], identifiers: Mapping[
     found.update(identifiers)  # the columns know best what an id, a name or an account is
     for value, entity in derive.candidates(_composite(identifiers)):
         found.setdefault(value, entity)
-    found.update(logon_users(found, found))
+    found.update(named_users(found, found))
     return Dictionary(found)
 
 
@@ -109,7 +109,7 @@ class DatasetClassifier:
             merged = dict(identifiers)
             merged.update({value: entity for value, entity in found.items() if value not in merged})
             merged.update(new_components(identifiers, _COMPOSITE_ENTITIES, merged, of_shape))
-            merged.update(logon_users(merged, merged))
+            merged.update(named_users(merged, merged))
             return Dictionary(merged, owned=True)
 
     def combine(self, parts: Sequence[Mapping[str, str]]) -> Dictionary:

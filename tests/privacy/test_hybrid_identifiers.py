@@ -199,3 +199,30 @@ async def _refs(layer: Layer, who: Principal) -> list[str]:
     listing = await layer.call_tool("find_assets", {"fields": ["id"]}, principal=who)
     assert listing.structured is not None
     return [str(item["id"]) for item in listing.structured["items"]]
+
+
+async def test_the_user_of_an_ssh_key_the_data_holds_quoted_alone_is_hidden_under_strict(
+        tmp_path: Path) -> None:
+    """A key line under `authorized_keys` (or a logon-like `run_as`), its holder named alone in a
+    finding ("remove the key of dev"): hidden under `strict`, shown under `standard`."""
+    r = random.Random("ssh key holder")
+    who = Principal.parse("eve:analyst")
+    for variant in range(VARIANTS):
+        user, host = _word(r), f"{_word(r)}-{r.randrange(10, 99)}"
+        body = "AAAAC3NzaC1lZDI1NTE5AAAAI" + "".join(r.choice(string.ascii_letters) for _ in range(43))
+        key = f"{r.choice(['ssh-ed25519', 'ssh-rsa'])} {body} {user}@{host}"
+        assets = [{"id": f"bastion-{variant}", "name": f"{_word(r)}-bastion", "asset_type": "VM",
+                   "provider": "AWS", "region": "eu-west-1",
+                   "metadata": {r.choice(["authorized_keys", "sshPublicKeys"]): [key]}}]
+        findings = [{"id": f"f-{variant}", "resource_id": f"bastion-{variant}", "title":
+                     f"Bastion accepts the key of {user}", "description": f"Remove {user}'s key.",
+                     "source_tool": "scan", "severity": "HIGH"}]
+        root = tmp_path / f"keys{variant}"
+        root.mkdir()
+        (root / "inventory-map.json").write_text(json.dumps({"assets": assets, "edges": [], "regions": {}}))
+        (root / "findings.json").write_text(json.dumps({"findings": findings}))
+        for policy in ("strict", "standard"):
+            layer = Layer(policy=policy, datasets={"d": root})
+            listed = await layer.call_tool("list_findings", {}, principal=who)
+            shown_text = json.dumps(listed.to_wire(), ensure_ascii=False)
+            assert (user in shown_text) is (policy == "standard"), (policy, user, shown_text[:300])

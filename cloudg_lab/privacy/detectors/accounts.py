@@ -28,6 +28,14 @@ _USER = r"(?P<v>[A-Za-z0-9][A-Za-z0-9._$-]{1,63}?)"
 """A login as systems spell one (`ana.lee`, `svc_backup`, `fs01$`), the shortest that fits."""
 
 
+SSH_KEY_COMMENT = re.compile(
+    r"\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+    r"[ \t]+AAAA[A-Za-z0-9+/]+={0,3}[ \t]+(?P<v>[^\s\"'<>]+)", re.ASCII)
+"""An SSH public key line and its comment (`user@host`): the detector `ssh_key_comment` and the
+classifier at load (`named_users`) read it alike."""
+SSH_KEY_TRIGGERS = ("ssh-", "ecdsa-sha2-")
+
+
 def _named(match: re.Match[str]) -> bool:
     user = match["v"].lower().rstrip("$")
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()

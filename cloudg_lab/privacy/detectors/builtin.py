@@ -10,7 +10,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
-from cloudg_lab.privacy.detectors.accounts import ACCOUNT_PLACES
+from cloudg_lab.privacy.detectors.accounts import ACCOUNT_PLACES, SSH_KEY_COMMENT, SSH_KEY_TRIGGERS
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
 from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
@@ -211,11 +211,10 @@ BUILTIN: tuple[Detector, ...] = (
            r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")@(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
            ("@",), min_len=6,
            description="e-mail addresses: unicode and quoted local parts, IDN domains"),
-    define("ssh_key_comment", "person", "pii", 0.9,
-           r"\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d{3}|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
-           r"[ \t]+AAAA[A-Za-z0-9+/]+={0,3}[ \t]+(?P<v>[^\s\"'<>]+)", ("ssh-", "ecdsa-sha2-"), group="v",
-           flags=_O, min_len=40, description="the user@host comment of an SSH public key line "
-                                             "(authorized_keys, a key pasted into a ticket)"),
+    define("ssh_key_comment", "person", "pii", 0.9, SSH_KEY_COMMENT.pattern, SSH_KEY_TRIGGERS, group="v",
+           flags=SSH_KEY_COMMENT.flags, min_len=40, description="the user@host comment of an SSH public "
+                                                                "key line (authorized_keys, a key pasted "
+                                                                "into a ticket)"),
     define("url_userinfo", "url_userinfo", "pii", 0.9,
            r"\b[A-Za-z][A-Za-z0-9+.-]*://(?P<v>[^\s/:@\"']+)(?::[^\s/@\"']*)?@", ("://",), group="v",
            gate=lambda text, low: "@" in text, min_len=8,

@@ -215,7 +215,10 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",
        "first_name", "last_name", "given_name", "family_name", "surname", "middle_name",
-       "firstname", "lastname", "givenname", "familyname")
+       "firstname", "lastname", "givenname", "familyname",
+       # SSH public keys: each names its holder (`ssh-ed25519 AAAA... dev@build-42`)
+       "authorized_keys", "ssh_authorized_keys", "ssh_public_key", "ssh_public_keys", "ssh_pubkey",
+       "ssh_pubkeys", "public_ssh_key", "public_ssh_keys")
 _typed("phone_number", "phone", "phone_number", "phones", "mobile", "mobile_phone", "telephone",
        "tel", "msisdn", "cell_phone", "fax", "work_phone", "home_phone", "oncall_phone")
 _typed("dataset_name", "dataset", "dataset_name", "active_dataset", "datasets", "active")
