@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator
 
+from cloudg_lab.privacy.detectors import records
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.entities import canonical
@@ -107,8 +108,12 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
                 continue
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
+            members = records.secret_members(node, () if rule is None else rule.members)
+            attributes = records.flagged(node)
             for key, value in node.items():
                 child = rule if rule is not None and rule.kind == "sensitive" else \
+                    SECRET if key in members else \
+                    attributes if attributes is not None and key == records.ATTRIBUTES else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \
                     key_rule(key) if isinstance(key, str) else rule
                 if isinstance(value, _LEAVES):

@@ -34,6 +34,9 @@ class KeyRule:
     item_numbers: bool = False
     """The numbers a list under the key holds are identifiers (`trusted_accounts: [...]`), while
     a number right under it is a count (`accounts: 3`)."""
+    members: tuple[str, ...] = ()
+    """Keys of the dict under the key that hold secrets whatever they are named: the attributes
+    a Terraform state lists in the resource's `sensitive_attributes` (`records.flagged`)."""
 
 
 _INTERNED: dict[KeyRule, KeyRule] = {}

@@ -96,11 +96,12 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
-_FLAGGED_VALUE = r"""["']?value["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
+_FLAGGED_VALUE = r"""["']?(?:value|default)["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
 _FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
             r"|\{[^{}]*?" + _FLAG + r"[^{}]*?" + _FLAGGED_VALUE.format("w"))
 """A value its own record flags secret, written as JSON or HCL text (a Terraform state's
-`outputs`, `output "x" { value = "..." sensitive = true }`, a CloudFormation `NoEcho` parameter)."""
+`outputs`, `output "x" { value = "..." sensitive = true }`, a variable's `default` flagged
+`sensitive = true`, a CloudFormation `NoEcho` parameter)."""
 _WORDS = _PASS_WORDS + "|secret|key|token|credential|auth"
 _ELEMENT = rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?P<v>[^<>\r\n]{{4,}})</(?P=k)\s*>"
 _ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value\s*=\s*["']"""

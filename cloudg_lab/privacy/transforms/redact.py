@@ -23,7 +23,7 @@ from pydantic import Field
 from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.actions import Action, Rules
 from cloudg_lab.privacy.common import fallback_vault
-from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
+from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet, records
 from cloudg_lab.privacy.detectors.keys import (
     ASSET_RESOURCE,
     ASSET_SIBLINGS,
@@ -92,7 +92,7 @@ class Redact:
         for value, key in pairs:
             rule = rules.get(key)
             if rule is None:
-                rule = rules[key] = stage._child(key, (True, False, None))
+                rule = rules[key] = stage._child(key, (True, False, ()))
             found = scanner.outcome(value, rule)[0] if value else SAME
             out.append(_as_text(found, value, rule.entity or "value"))
         return out
@@ -118,8 +118,8 @@ class Redact:
         return found[1]
 
 
-_Flavor = tuple[bool, bool, "tuple[str, KeyRule] | None"] | str | None
-"""A dict's flavor: (asset-like, dataset-listing-like, its secret name/value pair) for a record,
+_Flavor = tuple[bool, bool, "tuple[tuple[str, KeyRule], ...]"] | str | None
+"""A dict's flavor: (asset-like, dataset-listing-like, the keys its record marks secret) for a record,
 the tag's name for a tag's dict, None for neither."""
 
 
@@ -156,11 +156,24 @@ class RedactStage(fusion.Fused[KeyRule]):
                     tag = container.get(_TAG_KEYS[0], container.get(_TAG_KEYS[1]))
                     return tag if isinstance(tag, str) else None
             return None
-        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
+        pairs = self._secret_pairs(state, container)
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
-                    not DATASET_SIBLINGS.isdisjoint(container), pair)
-        return None if pair is None else (False, False, pair)
+                    not DATASET_SIBLINGS.isdisjoint(container), pairs)
+        return (False, False, pairs) if pairs else None
+
+    def _secret_pairs(self, state: KeyRule,
+                      container: dict[object, object]) -> tuple[tuple[str, KeyRule], ...]:
+        """(key, rule) for each key whose value the record itself marks secret: a name/value
+        pair naming a secret, a JWK's private members, a Terraform instance's flagged attributes."""
+        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
+        found: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
+        members = records.secret_members(container, state.members)
+        if members:
+            secret = self.detectors.key_rule("secret")
+            found += tuple((key, secret) for key in members)
+        attributes = records.flagged(container)
+        return found if attributes is None else (*found, (records.ATTRIBUTES, attributes))
 
     def _secret_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
         """(value key, rule) of a name/value pair that names a secret: `{"Name": "DB_PASSWORD",
@@ -217,10 +230,11 @@ class RedactStage(fusion.Fused[KeyRule]):
         """The rule of `key`'s value in a dict of this `flavor` (what `flavor` said of it)."""
         asset: bool
         listing: bool
-        pair: tuple[str, KeyRule] | None
-        asset, listing, pair = flavor if isinstance(flavor, tuple) else (False, False, None)
-        if pair is not None and key == pair[0]:
-            return pair[1]
+        pairs: tuple[tuple[str, KeyRule], ...]
+        asset, listing, pairs = flavor if isinstance(flavor, tuple) else (False, False, ())
+        for name, rule in pairs:
+            if key == name:
+                return rule
         rule = self.detectors.key_rule(key)
         if rule.kind != "asset":
             return rule
