@@ -55,11 +55,21 @@ output is not scanned again: `redact` knows the texts it wrote."""
 _KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
               r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
               r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9A-Fa-f]+|\Z)")
+_KEY_BODY = (r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DANBgkqhkiG9w0BAQEFAASC|AK[BC]|AJB)"
+             r"|M[A-Za-z0-9+/]{2}CAQEE|MI[GH][A-Za-z0-9+/]AgEBB[DE]|MC4CAQAwBQYDK2VwBCIEI|MI[GH][A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG)"
+             r"(?:[A-Za-z0-9+/=]|\r?\n|\\n)+")
+"""A private key's DER in base64 without its PEM armour (JSON configs, XML, key stores): the
+first bytes of PKCS#8 RSA, EC and Ed25519 keys, PKCS#1 RSA and SEC1 EC keys are fixed, so their
+base64 is too (`MIIEvQIBADANBgkqhkiG9w0BAQEFAASC...`). Public keys and certificates differ."""
 _WEBHOOK = (r"https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{8,}"
             r"|(?:[\w-]+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w-]+"
             r"|[\w.-]+\.webhook\.office\.com/webhookb2/[^\s\"'<>]+"
             r"|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>]+"
             r"|[\w.-]+\.logic\.azure\.com(?::\d+)?/workflows/[^\s\"'<>]+"
+            r"|events\.(?:eu\.)?pagerduty\.com/(?:integration|x-ere)/[^\s\"'<>]+"
+            r"|hooks\.zapier\.com/hooks/catch/[^\s\"'<>]+"
+            r"|api\.netlify\.com/build_hooks/[^\s\"'<>]+"
+            r"|api\.vercel\.com/v\d+/integrations/deploy/[^\s\"'<>]+"
             r"|[^\s/\"'<>]+/(?:[^\s\"'<>?#]*/)?hooks/[A-Za-z0-9]{20,})")
 _NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"']?\s*[:=]\s*"
                r"[\"']?(?P<k>[\w./-]{3,})[\"']?\s*(?:,\s*|\r?\n\s*)(?:-\s*)?"
@@ -121,15 +131,26 @@ KEY_BLOCKS: tuple[Detector, ...] = (
     define("private_key", "private_key", "secret", 1.0, _KEY_BLOCK,
            ("private key", "putty-user-key-file"), flags=re.DOTALL, min_len=30,
            description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks"),
+    define("private_key_body", "private_key", "secret", 0.95, _KEY_BODY,
+           ("ibadanbgkqhkig9w0baqefaasc", "ibaak", "ibaajb", "caqee", "agebbd", "agebbe",
+            "mc4caqawbqydk2vwbciei", "gbyqgsm49ageg"), flags=_O, min_len=40,
+           description="private key bodies in base64 without PEM armour (PKCS#8, PKCS#1, SEC1)"),
     define("jwt", "jwt", "secret", 0.95, r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*(?:\.[\w-]+){0,2}",
            ("eyj",), flags=_O, min_len=30, description="JSON web tokens (signed or encrypted)"),
 )
 
 URL_SECRETS: tuple[Detector, ...] = (
     define("webhook_url", "webhook_url", "secret", 0.95, _WEBHOOK,
-           ("hooks.slack.com", "discord", "webhook", "logic.azure.com", "/hooks/"), flags=re.I,
+           ("hooks.slack.com", "discord", "webhook", "logic.azure.com", "/hooks/", "pagerduty.com/",
+            "build_hooks/", "integrations/deploy/"), flags=re.I,
            gate=lambda text, low: "://" in text, min_len=24,
-           description="incoming-webhook URLs (Slack, Discord, Teams/Office, Logic Apps)"),
+           description="incoming-webhook and deploy-hook URLs (Slack, Discord, Teams/Office, Logic Apps, "
+                       "PagerDuty events, Zapier, Netlify build hooks, Vercel deploy hooks)"),
+    define("dsn_key", "api_token", "secret", 0.95,
+           r"(?i)\bhttps?://(?P<v>[0-9a-f]{32})(?::[0-9a-f]{32})?@[\w.-]*(?:sentry|ingest)[\w.-]*(?::\d+)?/\d+",
+           ("sentry", "ingest"), group="v", gate=lambda text, low: "@" in text, min_len=45,
+           description="the key of a Sentry DSN (https://<key>@o1.ingest.sentry.io/2): it lets anyone post "
+                       "events to the project"),
     define("url_credentials", "password", "secret", 0.95,
            r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"'<>]*:(?P<v>(?!\d+/)[^\s\"'<>]+?)@"
            r"(?=[^\s/@\"'<>]*(?:[/?#\s\"'<>]|$))", ("://",), group="v", min_len=10,
