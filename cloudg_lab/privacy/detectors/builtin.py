@@ -23,6 +23,7 @@ from cloudg_lab.privacy.detectors.secrets import (
     KEY_BLOCKS,
     URL_SECRETS,
 )
+from cloudg_lab.privacy.detectors.sections import SECTIONS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
@@ -143,6 +144,7 @@ BUILTIN: tuple[Detector, ...] = (
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
     *TABLE_SECRETS,
+    *SECTIONS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
            r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),

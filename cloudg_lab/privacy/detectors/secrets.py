@@ -28,7 +28,7 @@ def _secret_key(match: re.Match[str]) -> bool:
 
 
 _STOP = "\"'`,;&{}\\[\\]<>()"
-_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)\s*"
+_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)[ \t]*"
 _QUOTED = r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|"
 _TOKEN = r"(?P<v>[^\s\"',;}{]{4,}))"
 _PHRASE = rf"(?(colon)(?P<p>[^\s{_STOP}][^\n\r{_STOP}]{{2,}}[^\s{_STOP}.!?])|{_TOKEN})"
