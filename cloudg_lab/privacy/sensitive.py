@@ -15,9 +15,11 @@ from cloudg_lab.privacy.detectors import records
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.entities import canonical
+from cloudg_lab.privacy.people import reordered
 from cloudg_lab.privacy.shapes import BY_VALUE, nullish, refine
 
 SECRET = key_rule("secret")
+PERSON = canonical("person")
 MIN_SECRET = 4
 """Shorter values under a secret key (`no`, `***`) are placeholders, not secrets."""
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
@@ -77,6 +79,9 @@ def record_all(found: dict[str, str], values: Iterable[object], rule: KeyRule) -
         refined = label if kept else refine(label, stripped)
         if refined is not None:
             found.setdefault(stripped, refined)
+            if refined == PERSON:  # `Lee, Ana` on a rota: the same person
+                for spelled in reordered(stripped):
+                    found.setdefault(spelled, refined)
 
 
 def _text(value: object) -> str | None:

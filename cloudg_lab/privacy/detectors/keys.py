@@ -210,7 +210,8 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "reviewers", "approver", "approvers", "assignees", "requesters", "reporters", "managers",
        "maintainers", "authors", "creators", "watchers", "oncall", "on_call", "responsible",
        "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person",
-       "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged",
+       "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged", "display_name",
+       "full_name", "real_name",
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname")

@@ -124,6 +124,17 @@ _SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|
 value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
 an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`). The key rules
 decide, as everywhere."""
+_HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
+               r"(?P<v>(?=[^\s]*\d)[A-Za-z0-9._~+/=-]{16,})[ \t]*\r?$")
+"""An HTTP header line named `<Vendor>-Key` holding an opaque token (`Fastly-Key`,
+`DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
+knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
+_PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
+_STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+" + _PIPED.format("a") +
+          r"[ \t]*\|[^\n|;]*?(?:--password-stdin|--with-token|--token-stdin)"
+          r"|(?:--password-stdin|--with-token|--token-stdin)[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
+"""A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
+`gh auth login --with-token <<< "tok"`); a variable (`$TOKEN`, `${{ secrets.X }}`) is no secret."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -229,6 +240,13 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
                        "sqlplus user/pw@db)"),
+    define("stdin_secret", "password", "secret", 0.9, _STDIN, ("password-stdin", "with-token", "token-stdin"),
+           group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
+           description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
+                       "--with-token)"),
+    define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
+           description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
+                       "DD-APPLICATION-KEY)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),
