@@ -15,7 +15,7 @@ import pytest
 from drafting import Estate
 from redteam_runs import walked
 
-ESTATES = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17))
+ESTATES = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17), ("fjord-ci", 19))
 Walk = Callable[[str, str], Awaitable[list[cw.Surface]]]
 
 

@@ -19,8 +19,9 @@ import token_saas as ts
 from drafting import Draft, Estate, link
 
 
-def fjord(seed: int) -> Estate:
-    """SaaS, identity and edge, in the forms the fifth red-team walk looks for."""
+def fjord(seed: int, fillers: int = 6) -> Estate:
+    """SaaS, identity and edge, in the forms the fifth red-team walk looks for; `fillers` plain
+    directory users besides (the CI walk takes none: every class is planted without them)."""
     d = Draft(pl.Planter(seed))
     p, rng = d.p, d.p.rng
     name = p.ident("dataset-name", f"{tf.word(rng)}-{tf.word(rng, 2)}-saas")
@@ -30,12 +31,11 @@ def fjord(seed: int) -> Estate:
     tenant, cf_account = tf.uuid(rng), tf.chars(rng, 32, ts.HEX)
     aws_accounts = [tf.account_number(rng) for _ in range(2)]
     people = pl.persons(p, 4)
-    logins = [f"{w.split()[0].lower()}.{tf.word(rng, 2)}@{zone}" for w in people]
+    logins = [f"{w.split()[0].lower()}.{tf.word(rng, 2)}@{zone}" for w in people[:3]]
     users = [d.asset(ts.okta_id(rng, "user"), login, "OKTA_USER", "OKTA", account=okta_org,
-                     tags={"department": tf.word(rng)},
                      metadata={"profile": {"displayName": person, "login": login,
                                            "mobilePhone": tf.phone(rng)}})
-             for person, login in zip(people, logins, strict=True)]
+             for person, login in zip(people, logins, strict=False)]
     group = d.asset(ts.okta_id(rng, "group"), f"grp-{tf.word(rng)}-admins", "OKTA_GROUP", "OKTA",
                     account=okta_org,
                     metadata={"members": [u["id"] for u in users],
@@ -50,7 +50,8 @@ def fjord(seed: int) -> Estate:
                     tags={"owner": people[1], **pl.secret_tags(p, 1)},
                     metadata={"appId": app_id, "signInUrls": ps.oauth_urls(p, tenant, app_id),
                               "assertion": ps.saml_assertion(logins[1], people[1], tenant)})
-    workspace = d.asset(rng.randrange(10**20, 10**21), logins[2], "WORKSPACE_USER", "GOOGLE_WORKSPACE",
+    workspace = d.asset(rng.randrange(10**20, 10**21), logins[2].replace("@", "@g."), "WORKSPACE_USER",
+                        "GOOGLE_WORKSPACE",
                         account="C0" + tf.chars(rng, 7, "0123456789abcdefghjk"),
                         metadata={"aliases": ps.plus_emails(p, logins[:2]), "counts": pl.big_counts(p)})
     org = f"{tf.word(rng)}-{tf.word(rng, 2)}"
@@ -60,6 +61,7 @@ def fjord(seed: int) -> Estate:
                              "registries": ps.registry_auths(p), "tokens": pl.tokens(p, 2, ("openssh",))})
     pager = d.asset("P" + tf.chars(rng, 6, "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"), f"{tf.word(rng)}-oncall",
                     "PAGERDUTY_SERVICE", "PAGERDUTY", account=f"{tf.word(rng)}.pagerduty.com",
+                    tags={"owner": people[3]},
                     metadata={"hooks": ps.hook_urls(p), "rota": ps.reordered_people(p, people[2:]),
                               "deploy_log": ps.saas_tokens(p)})
     records = ps.dns_records(p, zone)
@@ -74,14 +76,15 @@ def fjord(seed: int) -> Estate:
                         metadata={**ps.terraform_state(p), **ps.secret_sections(p),
                                   "notes": " ".join(prose)})
     region = "us-east-1"
-    aws = [d.asset(f"i-0{tf.chars(rng, 16, ts.HEX)}", f"{tf.word(rng)}-bastion-{i}", "EC2", "AWS", account=a,
-                   arn=f"arn:aws:ec2:{region}:{a}:instance/{tf.word(rng)}", region=region,
-                   metadata={"notes": ps.dashed_accounts(p, aws_accounts)} if i == 0 else {})
-           for i, a in enumerate(aws_accounts)]
+    payer, member = aws_accounts
+    bastion = d.asset(f"i-0{tf.chars(rng, 16, ts.HEX)}", f"{tf.word(rng)}-bastion", "EC2", "AWS",
+                      account=member, arn=f"arn:aws:ec2:{region}:{member}:instance/{tf.word(rng)}",
+                      region=region,
+                      metadata={"notes": ps.dashed_accounts(p, aws_accounts), "payer_account_id": payer})
     vercel = d.asset(f"prj_{tf.chars(rng, 28)}", f"{tf.word(rng)}-site", "VERCEL_PROJECT", "VERCEL",
                      account=f"team_{tf.chars(rng, 24)}", exposed=True,
                      metadata={"env": pl.secret_list(p), "domains": pl.provider_hosts(p, 2)})
-    chain = [*users, group, okta_app, entra, workspace, repo, pager, zone_asset, terraform, *aws, vercel]
+    chain = [*users, group, okta_app, entra, workspace, repo, pager, zone_asset, terraform, bastion, vercel]
     link(d, chain, [f"reviewed with {people[3]}", pl.ip_sentence(p),
                     f"approved by {ts.reordered(people[0])[0]}"])
     d.external(okta_app["id"], f"https://login.microsoftonline.com/{tenant}/saml2", "FEDERATES")
@@ -89,11 +92,11 @@ def fjord(seed: int) -> Estate:
                         (entra, f"Consent granted to {app_id} in {tenant} by {people[1]}."),
                         (zone_asset, f"{hosts[0]} resolves to {records[0]['content']}; "
                                      f"{ts.reordered(people[2])[0]} owns it."),
-                        (aws[0], ps.dashed_accounts(p, aws_accounts[::-1]))):
+                        (bastion, ps.dashed_accounts(p, aws_accounts[::-1]))):
         d.finding(asset, f"Review {tf.word(rng)}", text)
     d.finding(repo, "Deploy key with write access", "A deploy key can push.",
               ident=p.ident("finding-id", f"{org}/{repo_name}#deploy-key-{rng.randrange(10, 99)}"))
-    for _ in range(6):
+    for _ in range(fillers):
         d.asset(ts.okta_id(rng, "user"), f"{tf.word(rng)}.{tf.word(rng, 2)}@{zone}", "OKTA_USER", "OKTA",
                 account=okta_org, tags={"team": tf.word(rng)})
     return d.finish(name, ["okta", "azure", "github", "cloudflare", "aws"], {"aws": [region]})

@@ -210,7 +210,8 @@ def basalt(seed: int) -> Estate:
 
 
 BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch,
-                                                "moraine": moraine, "fjord": fjord}
+                                                "moraine": moraine, "fjord": fjord,
+                                                "fjord-ci": lambda seed: fjord(seed, fillers=0)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:
