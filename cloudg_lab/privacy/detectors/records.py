@@ -16,7 +16,8 @@ from cloudg_lab.privacy.detectors.keys import KeyRule, intern
 JWK_PRIVATE = ("d", "p", "q", "dp", "dq", "qi", "k", "oth")
 """RFC 7518's private members: RSA's exponent and primes (and `oth`), EC's `d`, a symmetric `k`."""
 ATTRIBUTES = "attributes"
-FLAG_KEYS = frozenset({"kty", "sensitive_attributes"})
+JWK, FLAGS = "kty", "sensitive_attributes"
+FLAG_KEYS = frozenset({JWK, FLAGS})
 """Keys that make a record say which of its members are secret (classification walks it whole)."""
 _STEP_KEYS = ("value", "Value")
 
@@ -24,7 +25,7 @@ _STEP_KEYS = ("value", "Value")
 def secret_members(container: Mapping[object, object], flagged: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Keys of `container` holding secrets by the record's own say: a JWK's private members, and
     `flagged` (the names its parent's record listed as sensitive)."""
-    if not isinstance(container.get("kty"), str):
+    if not isinstance(container.get(JWK), str):
         return flagged
     return flagged + tuple(k for k in JWK_PRIVATE if k in container)
 
@@ -32,7 +33,7 @@ def secret_members(container: Mapping[object, object], flagged: tuple[str, ...] 
 def flagged(container: Mapping[object, object]) -> KeyRule | None:
     """The rule for `attributes` of a Terraform resource instance whose `sensitive_attributes`
     name some: its members are the first attribute of each flagged path, else None."""
-    paths = container.get("sensitive_attributes")
+    paths = container.get(FLAGS)
     if not paths or not isinstance(paths, list) or not isinstance(container.get(ATTRIBUTES), dict):
         return None
     names = tuple(dict.fromkeys(name for path in paths if (name := _first_attribute(path)) is not None))

@@ -54,6 +54,7 @@ _LOGINS = ("username", "user", "login", "user_name", "userName")
 """Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
 credentials), though `key` alone names anything."""
 _JSON_DEPTH = 3
+_JWK, _FLAGS = records.JWK, records.FLAGS
 _VALUE_KEYS = ("Value", "value")
 _TAG_KEYS = ("Key", "key")
 
@@ -156,18 +157,19 @@ class RedactStage(fusion.Fused[KeyRule]):
                     tag = container.get(_TAG_KEYS[0], container.get(_TAG_KEYS[1]))
                     return tag if isinstance(tag, str) else None
             return None
-        pairs = self._secret_pairs(state, container)
+        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
+        pairs: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
+        if state.members or _JWK in container or _FLAGS in container:  # two look-ups for most dicts
+            pairs = self._flagged_pairs(state, container, pairs)
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
                     not DATASET_SIBLINGS.isdisjoint(container), pairs)
         return (False, False, pairs) if pairs else None
 
-    def _secret_pairs(self, state: KeyRule,
-                      container: dict[object, object]) -> tuple[tuple[str, KeyRule], ...]:
-        """(key, rule) for each key whose value the record itself marks secret: a name/value
-        pair naming a secret, a JWK's private members, a Terraform instance's flagged attributes."""
-        pair = self._secret_pair(container) if len(container) <= _PAIR_SIZE else None
-        found: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
+    def _flagged_pairs(self, state: KeyRule, container: dict[object, object],
+                       found: tuple[tuple[str, KeyRule], ...]) -> tuple[tuple[str, KeyRule], ...]:
+        """`found` and (key, rule) for each key the record itself marks secret (`records`): a
+        JWK's private members, the attributes a Terraform instance flags (and their parent's)."""
         members = records.secret_members(container, state.members)
         if members:
             secret = self.detectors.key_rule("secret")
