@@ -74,3 +74,34 @@ def test_an_http_header_named_vendor_key_holding_a_token_is_hidden() -> None:
                                   "Sec-WebSocket-Key: true"])
 def test_a_header_named_key_that_holds_no_token_keeps_its_text(line: str) -> None:
     assert shown("standard", {"capture": line}) == {"capture": line}
+
+
+LOGINS = (
+    lambda r, s: f"az login --service-principal -u {r.choice(WORDS)}-app -p {s} --tenant {r.choice(WORDS)}",
+    lambda r, s: f"mongosh 'mongodb://{r.choice(WORDS)}:27017' -u {r.choice(WORDS)} -p {s}",
+    lambda r, s: f"mongodump --uri mongodb://{r.choice(WORDS)} -u admin -p {s} --out /tmp/d",
+    lambda r, s: f"vault login {s}",
+    lambda r, s: f"htpasswd -b{r.choice(['', 'c'])} /etc/nginx/.htpasswd {r.choice(WORDS)} {s}",
+    lambda r, s: f"npm config set //npm.{r.choice(WORDS)}.dev/:_authToken {s}",
+    lambda r, s: f"openssl enc -aes-256-cbc -salt -k {s} -in {r.choice(WORDS)}.tar",
+    lambda r, s: f"sshpass -p {s} ssh root@{r.choice(WORDS)}",
+    lambda r, s: f"echo {s} | sudo -S systemctl restart {r.choice(WORDS)}",
+    lambda r, s: f"echo 'root:{s.strip(chr(39) + chr(34))}' | chpasswd",
+)
+
+
+@pytest.mark.parametrize("line", range(len(LOGINS)))
+def test_secrets_on_identity_and_ci_command_lines_are_hidden_bare_or_quoted(line: int) -> None:
+    r = random.Random(f"login {line}")
+    for _ in range(VARIANTS):
+        secret = _secret(r)
+        command = LOGINS[line](r, _quoted(r, secret))
+        assert covered(command, secret) is not None, command
+        assert secret not in json.dumps(shown("standard", {"run": command})), command
+
+
+@pytest.mark.parametrize("line", ["vault login -method=userpass username=ops", "az login --identity",
+                                  "openssl x509 -in cert.pem -noout -text", "npm config set registry https://x",
+                                  "echo ready | sudo tee /etc/motd"])
+def test_logins_without_a_literal_secret_keep_their_text(line: str) -> None:
+    assert shown("standard", {"run": line}) == {"run": line}

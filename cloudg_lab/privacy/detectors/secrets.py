@@ -77,8 +77,9 @@ _NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"
 """A pair's value follows the line or comma after its name (`- name: DB_PASSWORD` then
 `value: ...`, `"ParameterKey": "DbPassword", "ParameterValue": "..."`): the name's key rule
 decides, as for a dict `{"name": .., "value": ..}` (`sensitive.tag_pair` and the key rules)."""
-_V = r"""(?P<{}>[^\s"'`]{{4,}})"""
-_COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate((
+_V = r"""["']?(?P<{}>[^\s"'`]{{4,}})"""
+"""A flag's value, bare or quoted (`-p 'pw'`)."""
+_COMMANDS = (
     r"""(?:^|\s)(?:-u|--user|--proxy-user)[\s=]+["']?[^\s:"']+:""" + _V,
     r"""\bmysql(?:dump|admin|sh|import)?\b[^\n]*?\s-p""" + _V,
     r"""\bredis-cli\b[^\n]*?\s-a\s+""" + _V,
@@ -95,7 +96,14 @@ _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))
     r"""|\b(?:racadm|psexec(?:64)?|paexec)\b[^\n]*?\s-p\s+)""" + _V,
     r"""\bwpa_passphrase\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+(?P<{}>"[^"\n]{{4,}}"|'[^'\n]{{4,}}'|[^\s"']{{4,}})""",
     r"""\bwandb\s+login\s+(?:--[\w-]+\s+)*(?!-)""" + _V,
-)))
+    r"""(?:\bmongo(?:sh|dump|restore|import|export)?\b|\baz\s+login\b)[^\n]*?\s-p\s+""" + _V,
+    r"""\bvault\s+login\s+(?!-)""" + _V,
+    r"""\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+""" + _V,
+    r"""\bnpm\s+config\s+set\s+\S*:_auth(?:Token)?[\s=]+""" + _V,
+    r"""\bopenssl\b[^\n]*?\s-k\s+""" + _V,
+)
+_COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate(
+    _COMMANDS))
 _PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):[^\s:]")
 _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
@@ -103,7 +111,9 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
-`racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`; and `.pgpass` lines
+`racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`, `mongosh`/`az login -p PW`,
+`vault login TOKEN`, `htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
+`openssl enc -k PW`, bare or quoted; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
 _FLAGGED_VALUE = r"""["']?(?:value|default)["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
@@ -130,9 +140,10 @@ _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
 `DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
 knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
 _PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
+_READS = r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b)"
+"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`."""
 _STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+" + _PIPED.format("a") +
-          r"[ \t]*\|[^\n|;]*?(?:--password-stdin|--with-token|--token-stdin)"
-          r"|(?:--password-stdin|--with-token|--token-stdin)[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
+          rf"[ \t]*\|[^\n|;]*?{_READS}|{_READS}[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
 """A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
 `gh auth login --with-token <<< "tok"`); a variable (`$TOKEN`, `${{ secrets.X }}`) is no secret."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
@@ -234,13 +245,16 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
            ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
             "impdp", "convertto-securestring", "net user", "net use", "ipmitool", "bcp", "racadm",
-            "psexec", "paexec", "wpa_passphrase"), group=tuple(f"v{i}" for i in range(14)),
+            "psexec", "paexec", "wpa_passphrase", "mongo", "htpasswd", "_auth", "openssl"),
+           group=tuple(f"v{i}" for i in range(len(_COMMANDS))),
            flags=re.M, min_len=10,
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
-                       "sqlplus user/pw@db)"),
-    define("stdin_secret", "password", "secret", 0.9, _STDIN, ("password-stdin", "with-token", "token-stdin"),
+                       "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
+                       "set _authToken, openssl -k)"),
+    define("stdin_secret", "password", "secret", 0.9, _STDIN,
+           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd"),
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
            description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
                        "--with-token)"),
