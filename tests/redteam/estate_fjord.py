@@ -58,6 +58,7 @@ def fjord(seed: int, fillers: int = 6) -> Estate:
     repo_name = f"{tf.word(rng)}-{tf.word(rng, 2)}-api"
     repo = d.asset(rng.randrange(10**8, 10**9), repo_name, "GITHUB_REPOSITORY", "GITHUB", account=org,
                    metadata={"clone": ps.repo_slugs(p, org, repo_name), "workflow": ps.stdin_secrets(p),
+                             "runbook": ps.cli_logins(p),
                              "registries": ps.registry_auths(p), "tokens": pl.tokens(p, 2, ("openssh",))})
     pager = d.asset("P" + tf.chars(rng, 6, "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"), f"{tf.word(rng)}-oncall",
                     "PAGERDUTY_SERVICE", "PAGERDUTY", account=f"{tf.word(rng)}.pagerduty.com",

@@ -114,6 +114,11 @@ def stdin_secrets(p: Planter) -> str:
             f"      - run: gh auth login --with-token <<< \"{tok}\"\n")
 
 
+def cli_logins(p: Planter) -> list[str]:
+    """A runbook of identity and CI logins, each with a literal password or token."""
+    return [record(p, "cli-login", ts.cli_login(p.rng, style, tf.password(p.rng))) for style in ts.LOGINS]
+
+
 # --------------------------------------------------------------------------- identifiers
 
 

@@ -64,6 +64,22 @@ def hook_url(rng: random.Random, style: str) -> Secret:
     return Secret(text, secret, f"hook_{style}")
 
 
+# --------------------------------------------------------------------------- CLI logins
+
+LOGINS: dict[str, Callable[[random.Random, str], str]] = {
+    "az": lambda rng, pw: f"az login --service-principal -u {uuid(rng)} -p '{pw}' --tenant {uuid(rng)}",
+    "mongosh": lambda rng, pw: f"mongosh mongodb://{word(rng)}:27017/admin -u ops -p {pw}",
+    "vault": lambda rng, pw: f"vault login {pw}",
+    "htpasswd": lambda rng, pw: f"htpasswd -bc /etc/nginx/.htpasswd {word(rng, 2)} {pw}",
+    "npm": lambda rng, pw: f"npm config set //npm.{word(rng)}.dev/:_authToken {pw}",
+    "sudo": lambda rng, pw: f"echo '{pw}' | sudo -S systemctl restart {word(rng)}",
+}
+
+
+def cli_login(rng: random.Random, style: str, pw: str) -> Secret:
+    return Secret(LOGINS[style](rng, pw), pw, f"login_{style}")
+
+
 # --------------------------------------------------------------------------- HTTP
 
 VENDOR_HEADERS = ("DD-API-KEY", "DD-APPLICATION-KEY", "X-Auth-Key", "Fastly-Key", "X-Vault-Token",
