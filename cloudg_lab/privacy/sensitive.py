@@ -113,8 +113,10 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
                 continue
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
-            members = records.secret_members(node, () if rule is None else rule.members)
-            attributes = records.flagged(node)
+            members: tuple[str, ...] = () if rule is None else rule.members
+            attributes = None
+            if records.JWK in node or records.FLAGS in node:  # most dicts: two look-ups, no call
+                members, attributes = records.secret_members(node, members), records.flagged(node)
             for key, value in node.items():
                 child = rule if rule is not None and rule.kind == "sensitive" else \
                     SECRET if key in members else \
