@@ -140,10 +140,12 @@ def saml_assertion(login: str, person: str, tenant: str) -> str:
 
 
 def oauth_urls(p: Planter, tenant: str, client: str) -> list[str]:
-    """OAuth URLs naming the tenant in the path and the client in the query."""
+    """OAuth URLs naming the tenant in the path and the client in the query, and the issuer of a
+    partner tenant the dataset holds nowhere else."""
     p.ident("tenant-in-url", tenant)
     p.ident("client-id", client)
-    return [f"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/authorize?client_id={client}"
+    partner = p.ident("tenant-in-url", tf.uuid(p.rng))
+    return [f"https://sts.windows.net/{partner}/",f"https://login.microsoftonline.com/{tenant}/oauth2/v2.0/authorize?client_id={client}"
             "&response_type=code&scope=openid",
             f"https://login.microsoftonline.com/{tenant.upper()}/v2.0/.well-known/openid-configuration"]
 
