@@ -104,22 +104,33 @@ _TRADE = frozenset({
 })
 
 
+def reordered(name: str) -> tuple[str, ...]:
+    """`name` family name first, as directories, rotas and SAML attributes write it: `Lee, Ana`
+    and `Lee Ana` for `Ana Lee` (with more words, the last one or all but the first as the
+    family name). None for what is no name of two to four capitalised words."""
+    words = name.split()
+    if not 2 <= len(words) <= 4 or not all(_name_word(w) and w[-1:] not in ",." for w in words):
+        return ()
+    splits = {(" ".join(words[1:]), words[0]), (words[-1], " ".join(words[:-1]))}
+    return tuple(f"{family}{joint}{given}" for family, given in sorted(splits) for joint in (", ", " "))
+
+
 def people(text: str) -> list[tuple[int, int]]:
     """Spans of person names `text` introduces, and of every other mention of them in it."""
     if not any(c.isupper() or c == "@" or (ord(c) > 0x2FF and c.isalpha()) for c in text):
         return []
-    names: set[str] = set()
+    names: dict[str, str] = {}
     for match in _NAME.finditer(text):
         words = re.split(r"[ \u00a0]+", match.group(1))
         name = _name(words)
         if name is not None:
-            names.add(fold(name))
+            names.setdefault(fold(name), name)
     if not names:
         return []
     folded = fold(text)
     spans: list[tuple[int, int]] = []
-    for name in sorted(names, key=len, reverse=True):
-        for variant in {name, name.replace(" ", "\u00a0")}:
+    for name, written in sorted(names.items(), key=lambda pair: len(pair[0]), reverse=True):
+        for variant in {name, name.replace(" ", "\u00a0"), *map(fold, reordered(written))}:
             start = folded.find(variant)
             while start >= 0:
                 end = start + len(variant)

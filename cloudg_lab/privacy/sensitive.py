@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator
 
+from cloudg_lab.privacy.detectors import records
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
 from cloudg_lab.privacy.entities import canonical
+from cloudg_lab.privacy.people import reordered
 from cloudg_lab.privacy.shapes import BY_VALUE, nullish, refine
 
 SECRET = key_rule("secret")
+PERSON = canonical("person")
 MIN_SECRET = 4
 """Shorter values under a secret key (`no`, `***`) are placeholders, not secrets."""
 _TAG_PAIR_KEYS = (("Key", "Value"), ("key", "value"))
@@ -76,6 +79,9 @@ def record_all(found: dict[str, str], values: Iterable[object], rule: KeyRule) -
         refined = label if kept else refine(label, stripped)
         if refined is not None:
             found.setdefault(stripped, refined)
+            if refined == PERSON:  # `Lee, Ana` on a rota: the same person
+                for spelled in reordered(stripped):
+                    found.setdefault(spelled, refined)
 
 
 def _text(value: object) -> str | None:
@@ -107,8 +113,14 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
                 continue
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
+            members: tuple[str, ...] = () if rule is None else rule.members
+            attributes = None
+            if records.JWK in node or records.FLAGS in node:  # most dicts: two look-ups, no call
+                members, attributes = records.secret_members(node, members), records.flagged(node)
             for key, value in node.items():
                 child = rule if rule is not None and (rule.kind == "sensitive" or key == "") else \
+                    SECRET if key in members else \
+                    attributes if attributes is not None and key == records.ATTRIBUTES else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \
                     key_rule(key) if isinstance(key, str) else rule
                 if isinstance(value, _LEAVES):

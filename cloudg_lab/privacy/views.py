@@ -34,6 +34,7 @@ from typing import Any
 import msgspec
 
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
+from cloudg_lab.privacy.detectors.records import FLAG_KEYS
 from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
@@ -90,7 +91,10 @@ class Node:
         return self.owner is not None and self.owner.rule is TAGS
 
     def learn(self, key: str) -> bool:
-        """Add `key`; False when the node cannot hold it (a tag pair `{"Key": ..}`)."""
+        """Add `key`; False when the node cannot hold it (a tag pair `{"Key": ..}`, a record that
+        flags its own secret members: `records.FLAG_KEYS`, for the generic walk)."""
+        if key in FLAG_KEYS:
+            return False
         if self.tagged:
             if key in _PAIR_KEYS:
                 return False

@@ -152,7 +152,8 @@ def test_values_are_filed_as_their_rule_and_shape_say() -> None:
              (key_rule("account_id"), "31c09181-c298-4778-b985-2e511cc427ea",
               {"31c09181-c298-4778-b985-2e511cc427ea": "azure_subscription_id"}),
              (key_rule("account_id"), 618243790115.0, {"618243790115": "aws_account_id"}),
-             (key_rule("assets"), 250000, {}), (key_rule("email"), "Ana Lee", {"Ana Lee": "person"}),
+             (key_rule("assets"), 250000, {}), (key_rule("email"), "Ana Lee",
+              {"Ana Lee": "person", "Lee, Ana": "person", "Lee Ana": "person"}),
              (key_rule("db_password"), "abc", {}), (key_rule("db_password"), 12345, {"12345": "password"}),
              (key_rule("owner"), "N/A", {}), (key_rule("owner"), True, {})]
     together: dict[str, str] = {}

@@ -18,7 +18,7 @@ from plantings import Canary
 from cloudg_lab import Layer, Principal
 
 VAULT_KEY = "redteam-vault-key"
-LOADED_FRESH = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17))
+LOADED_FRESH = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17), ("fjord-ci", 19))
 """The estates guarantee 1 loads in a fresh process per reference (`test_fresh_process`)."""
 ESTATES = (*LOADED_FRESH, ("tundra", 19))
 """The estates every red-team module walks: `tundra`'s load (0.4 s, its many distinct keys) is

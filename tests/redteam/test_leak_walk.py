@@ -1,4 +1,4 @@
-"""Issue 11's red team: four generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: five generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
@@ -18,6 +18,7 @@ import estates
 import leak_scan as ls
 import pytest
 import token_forms as tf
+import token_saas as ts
 from plantings import Canary
 from redteam_runs import hidden, layer_for, server_log
 
@@ -80,6 +81,16 @@ def test_the_third_estate_covers_every_family_of_its_forms(tmp_path: Any) -> Non
                 | {f"header_{h}" for h in ("ssws", "digest", "cookie", "set_cookie")}
                 | {f"enc_{e}" for e in ("gzip", "hex", "html", "escaped")})
     assert expected - families == set()
+
+
+def test_the_fifth_estate_covers_every_family_and_class_of_its_forms(tmp_path: Any) -> None:
+    """`fjord` in full and as the CI walks it: every SaaS family and hook, every class planted."""
+    full, walked = (estates.build(kind, 19, tmp_path / kind).canaries for kind in ("fjord", "fjord-ci"))
+    families = {c.family for c in walked}
+    expected = {f"saas_{f}" for f in ts.SAAS_FAMILIES} | {f"hook_{h}" for h in ts.HOOKS} | \
+        {f"login_{s}" for s in ts.LOGINS}
+    assert expected - families == set()
+    assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= 30
 
 
 async def test_large_counts_stay_the_same_numbers_under_strict(estate: Any, walk: Any) -> None:

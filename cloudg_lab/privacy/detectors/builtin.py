@@ -23,6 +23,7 @@ from cloudg_lab.privacy.detectors.secrets import (
     KEY_BLOCKS,
     URL_SECRETS,
 )
+from cloudg_lab.privacy.detectors.sections import SECTIONS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
@@ -143,6 +144,7 @@ BUILTIN: tuple[Detector, ...] = (
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
     *TABLE_SECRETS,
+    *SECTIONS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
            r"(?<![A-Za-z0-9/+=_-])[A-Za-z0-9/+=_-]{32,}(?![A-Za-z0-9/+=_-])", (DIGIT,),
@@ -161,6 +163,13 @@ BUILTIN: tuple[Detector, ...] = (
            r"(?i)/subscriptions/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
            r"(?:/[^\s\"'<>,;/]+)*", ("/subscriptions/",),
            min_len=51, description="Azure resource ids and subscription paths"),
+    define("azure_tenant_in_url", "azure_tenant_id", "identifier", 0.95,
+           r"(?i)\b(?:login\.microsoftonline\.(?:com|us|de)|login\.windows\.net|sts\.windows\.net"
+           r"|login\.chinacloudapi\.cn|login\.partner\.microsoftonline\.cn|[\w-]+\.b2clogin\.com)/"
+           r"(?P<v>\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?)",
+           ("login.microsoftonline", "login.windows.net", "sts.windows.net", "login.chinacloudapi",
+            "login.partner.microsoftonline", "b2clogin.com"), group="v", min_len=40,
+           description="Entra ID (Azure AD) tenant ids in sign-in and token-issuer URLs"),
     define("gcp_resource_name", "gcp_resource_name", "identifier", 0.95,
            r"(?://[a-z0-9.-]+\.googleapis\.com/)?\bprojects/[a-z][a-z0-9-]{4,28}[a-z0-9]"
            r"(?:/[A-Za-z0-9._~%-]+)*", ("projects/",), min_len=15, description="GCP resource names"),

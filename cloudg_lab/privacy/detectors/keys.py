@@ -36,6 +36,9 @@ class KeyRule:
     item_numbers: bool = False
     """The numbers a list under the key holds are identifiers (`trusted_accounts: [...]`), while
     a number right under it is a count (`accounts: 3`)."""
+    members: tuple[str, ...] = ()
+    """Keys of the dict under the key that hold secrets whatever they are named: the attributes
+    a Terraform state lists in the resource's `sensitive_attributes` (`records.flagged`)."""
 
 
 _INTERNED: dict[KeyRule, KeyRule] = {}
@@ -210,7 +213,8 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "reviewers", "approver", "approvers", "assignees", "requesters", "reporters", "managers",
        "maintainers", "authors", "creators", "watchers", "oncall", "on_call", "responsible",
        "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person",
-       "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged",
+       "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged", "display_name",
+       "full_name", "real_name",
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",

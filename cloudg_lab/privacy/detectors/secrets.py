@@ -28,7 +28,7 @@ def _secret_key(match: re.Match[str]) -> bool:
 
 
 _STOP = "\"'`,;&{}\\[\\]<>()"
-_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)\s*"
+_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)[ \t]*"
 _QUOTED = r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|"
 _TOKEN = r"(?P<v>[^\s\"',;}{]{4,}))"
 _PHRASE = rf"(?(colon)(?P<p>[^\s{_STOP}][^\n\r{_STOP}]{{2,}}[^\s{_STOP}.!?])|{_TOKEN})"
@@ -55,11 +55,21 @@ output is not scanned again: `redact` knows the texts it wrote."""
 _KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
               r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
               r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9A-Fa-f]+|\Z)")
+_KEY_BODY = (r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DANBgkqhkiG9w0BAQEFAASC|AK[BC]|AJB)"
+             r"|M[A-Za-z0-9+/]{2}CAQEE|MI[GH][A-Za-z0-9+/]AgEBB[DE]|MC4CAQAwBQYDK2VwBCIEI|MI[GH][A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG)"
+             r"(?:[A-Za-z0-9+/=]|\r?\n|\\n)+")
+"""A private key's DER in base64 without its PEM armour (JSON configs, XML, key stores): the
+first bytes of PKCS#8 RSA, EC and Ed25519 keys, PKCS#1 RSA and SEC1 EC keys are fixed, so their
+base64 is too (`MIIEvQIBADANBgkqhkiG9w0BAQEFAASC...`). Public keys and certificates differ."""
 _WEBHOOK = (r"https?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{8,}"
             r"|(?:[\w-]+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w-]+"
             r"|[\w.-]+\.webhook\.office\.com/webhookb2/[^\s\"'<>]+"
             r"|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>]+"
             r"|[\w.-]+\.logic\.azure\.com(?::\d+)?/workflows/[^\s\"'<>]+"
+            r"|events\.(?:eu\.)?pagerduty\.com/(?:integration|x-ere)/[^\s\"'<>]+"
+            r"|hooks\.zapier\.com/hooks/catch/[^\s\"'<>]+"
+            r"|api\.netlify\.com/build_hooks/[^\s\"'<>]+"
+            r"|api\.vercel\.com/v\d+/integrations/deploy/[^\s\"'<>]+"
             r"|[^\s/\"'<>]+/(?:[^\s\"'<>?#]*/)?hooks/[A-Za-z0-9]{20,})")
 _NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"']?\s*[:=]\s*"
                r"[\"']?(?P<k>[\w./-]{3,})[\"']?\s*(?:,\s*|\r?\n\s*)(?:-\s*)?"
@@ -67,8 +77,9 @@ _NAME_VALUE = (r"(?i)(?<![\w-])[\"']?(?:name|key|parameter_?key|option_?name)[\"
 """A pair's value follows the line or comma after its name (`- name: DB_PASSWORD` then
 `value: ...`, `"ParameterKey": "DbPassword", "ParameterValue": "..."`): the name's key rule
 decides, as for a dict `{"name": .., "value": ..}` (`sensitive.tag_pair` and the key rules)."""
-_V = r"""(?P<{}>[^\s"'`]{{4,}})"""
-_COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate((
+_V = r"""["']?(?P<{}>[^\s"'`]{{4,}})"""
+"""A flag's value, bare or quoted (`-p 'pw'`)."""
+_COMMANDS = (
     r"""(?:^|\s)(?:-u|--user|--proxy-user)[\s=]+["']?[^\s:"']+:""" + _V,
     r"""\bmysql(?:dump|admin|sh|import)?\b[^\n]*?\s-p""" + _V,
     r"""\bredis-cli\b[^\n]*?\s-a\s+""" + _V,
@@ -85,7 +96,14 @@ _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))
     r"""|\b(?:racadm|psexec(?:64)?|paexec)\b[^\n]*?\s-p\s+)""" + _V,
     r"""\bwpa_passphrase\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+(?P<{}>"[^"\n]{{4,}}"|'[^'\n]{{4,}}'|[^\s"']{{4,}})""",
     r"""\bwandb\s+login\s+(?:--[\w-]+\s+)*(?!-)""" + _V,
-)))
+    r"""(?:\bmongo(?:sh|dump|restore|import|export)?\b|\baz\s+login\b)[^\n]*?\s-p\s+""" + _V,
+    r"""\bvault\s+login\s+(?!-)""" + _V,
+    r"""\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+""" + _V,
+    r"""\bnpm\s+config\s+set\s+\S*:_auth(?:Token)?[\s=]+""" + _V,
+    r"""\bopenssl\b[^\n]*?\s-k\s+""" + _V,
+)
+_COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate(
+    _COMMANDS))
 _PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):[^\s:]")
 _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
@@ -93,14 +111,17 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
-`racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`; and `.pgpass` lines
+`racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`, `mongosh`/`az login -p PW`,
+`vault login TOKEN`, `htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
+`openssl enc -k PW`, bare or quoted; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
-_FLAGGED_VALUE = r"""["']?value["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
+_FLAGGED_VALUE = r"""["']?(?:value|default)["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
 _FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
             r"|\{[^{}]*?" + _FLAG + r"[^{}]*?" + _FLAGGED_VALUE.format("w"))
 """A value its own record flags secret, written as JSON or HCL text (a Terraform state's
-`outputs`, `output "x" { value = "..." sensitive = true }`, a CloudFormation `NoEcho` parameter)."""
+`outputs`, `output "x" { value = "..." sensitive = true }`, a variable's `default` flagged
+`sensitive = true`, a CloudFormation `NoEcho` parameter)."""
 _WORDS = _PASS_WORDS + "|secret|key|token|credential|auth"
 _ELEMENT = rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?P<v>[^<>\r\n]{{4,}})</(?P=k)\s*>"
 _ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value\s*=\s*["']"""
@@ -113,6 +134,18 @@ _SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|
 value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
 an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`). The key rules
 decide, as everywhere."""
+_HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
+               r"(?P<v>(?=[^\s]*\d)[A-Za-z0-9._~+/=-]{16,})[ \t]*\r?$")
+"""An HTTP header line named `<Vendor>-Key` holding an opaque token (`Fastly-Key`,
+`DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
+knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
+_PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
+_READS = r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b)"
+"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`."""
+_STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+" + _PIPED.format("a") +
+          rf"[ \t]*\|[^\n|;]*?{_READS}|{_READS}[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
+"""A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
+`gh auth login --with-token <<< "tok"`); a variable (`$TOKEN`, `${{ secrets.X }}`) is no secret."""
 _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
 
 
@@ -120,15 +153,26 @@ KEY_BLOCKS: tuple[Detector, ...] = (
     define("private_key", "private_key", "secret", 1.0, _KEY_BLOCK,
            ("private key", "putty-user-key-file"), flags=re.DOTALL, min_len=30,
            description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks"),
+    define("private_key_body", "private_key", "secret", 0.95, _KEY_BODY,
+           ("ibadanbgkqhkig9w0baqefaasc", "ibaak", "ibaajb", "caqee", "agebbd", "agebbe",
+            "mc4caqawbqydk2vwbciei", "gbyqgsm49ageg"), flags=_O, min_len=40,
+           description="private key bodies in base64 without PEM armour (PKCS#8, PKCS#1, SEC1)"),
     define("jwt", "jwt", "secret", 0.95, r"\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*(?:\.[\w-]+){0,2}",
            ("eyj",), flags=_O, min_len=30, description="JSON web tokens (signed or encrypted)"),
 )
 
 URL_SECRETS: tuple[Detector, ...] = (
     define("webhook_url", "webhook_url", "secret", 0.95, _WEBHOOK,
-           ("hooks.slack.com", "discord", "webhook", "logic.azure.com", "/hooks/"), flags=re.I,
+           ("hooks.slack.com", "discord", "webhook", "logic.azure.com", "/hooks/", "pagerduty.com/",
+            "build_hooks/", "integrations/deploy/"), flags=re.I,
            gate=lambda text, low: "://" in text, min_len=24,
-           description="incoming-webhook URLs (Slack, Discord, Teams/Office, Logic Apps)"),
+           description="incoming-webhook and deploy-hook URLs (Slack, Discord, Teams/Office, Logic Apps, "
+                       "PagerDuty events, Zapier, Netlify build hooks, Vercel deploy hooks)"),
+    define("dsn_key", "api_token", "secret", 0.95,
+           r"(?i)\bhttps?://(?P<v>[0-9a-f]{32})(?::[0-9a-f]{32})?@[\w.-]*(?:sentry|ingest)[\w.-]*(?::\d+)?/\d+",
+           ("sentry", "ingest"), group="v", gate=lambda text, low: "@" in text, min_len=45,
+           description="the key of a Sentry DSN (https://<key>@o1.ingest.sentry.io/2): it lets anyone post "
+                       "events to the project"),
     define("url_credentials", "password", "secret", 0.95,
            r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@\"'<>]*:(?P<v>(?!\d+/)[^\s\"'<>]+?)@"
            r"(?=[^\s/@\"'<>]*(?:[/?#\s\"'<>]|$))", ("://",), group="v", min_len=10,
@@ -201,12 +245,22 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
            ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
             "impdp", "convertto-securestring", "net user", "net use", "ipmitool", "bcp", "racadm",
-            "psexec", "paexec", "wpa_passphrase"), group=tuple(f"v{i}" for i in range(14)),
+            "psexec", "paexec", "wpa_passphrase", "mongo", "htpasswd", "_auth", "openssl"),
+           group=tuple(f"v{i}" for i in range(len(_COMMANDS))),
            flags=re.M, min_len=10,
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
-                       "sqlplus user/pw@db)"),
+                       "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
+                       "set _authToken, openssl -k)"),
+    define("stdin_secret", "password", "secret", 0.9, _STDIN,
+           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd"),
+           group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
+           description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
+                       "--with-token)"),
+    define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
+           description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
+                       "DD-APPLICATION-KEY)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),

@@ -23,7 +23,7 @@ from pydantic import Field
 from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.actions import Action, Rules
 from cloudg_lab.privacy.common import fallback_vault
-from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet
+from cloudg_lab.privacy.detectors import DEFAULT, DetectorSet, records
 from cloudg_lab.privacy.detectors.keys import (
     ASSET_RESOURCE,
     ASSET_SIBLINGS,
@@ -54,6 +54,7 @@ _LOGINS = ("username", "user", "login", "user_name", "userName")
 """Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
 credentials), though `key` alone names anything."""
 _JSON_DEPTH = 3
+_JWK, _FLAGS = records.JWK, records.FLAGS
 _VALUE_KEYS = ("Value", "value")
 _TAG_KEYS = ("Key", "key")
 
@@ -92,7 +93,7 @@ class Redact:
         for value, key in pairs:
             rule = rules.get(key)
             if rule is None:
-                rule = rules[key] = stage._child(key, (True, False, None))
+                rule = rules[key] = stage._child(key, (True, False, ()))
             found = scanner.outcome(value, rule)[0] if value else SAME
             out.append(_as_text(found, value, rule.entity or "value"))
         return out
@@ -118,8 +119,8 @@ class Redact:
         return found[1]
 
 
-_Flavor = tuple[bool, bool, "tuple[str, KeyRule] | None"] | str | None
-"""A dict's flavor: (asset-like, dataset-listing-like, its secret name/value pair) for a record,
+_Flavor = tuple[bool, bool, "tuple[tuple[str, KeyRule], ...]"] | str | None
+"""A dict's flavor: (asset-like, dataset-listing-like, the keys its record marks secret) for a record,
 the tag's name for a tag's dict, None for neither."""
 
 
@@ -157,10 +158,24 @@ class RedactStage(fusion.Fused[KeyRule]):
                     return tag if isinstance(tag, str) else None
             return None
         pair = self._named_pair(container) if len(container) <= _PAIR_SIZE else None
+        pairs: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
+        if state.members or _JWK in container or _FLAGS in container:  # two look-ups for most dicts
+            pairs = self._flagged_pairs(state, container, pairs)
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
-                    not DATASET_SIBLINGS.isdisjoint(container), pair)
-        return None if pair is None else (False, False, pair)
+                    not DATASET_SIBLINGS.isdisjoint(container), pairs)
+        return (False, False, pairs) if pairs else None
+
+    def _flagged_pairs(self, state: KeyRule, container: dict[object, object],
+                       found: tuple[tuple[str, KeyRule], ...]) -> tuple[tuple[str, KeyRule], ...]:
+        """`found` and (key, rule) for each key the record itself marks secret (`records`): a
+        JWK's private members, the attributes a Terraform instance flags (and their parent's)."""
+        members = records.secret_members(container, state.members)
+        if members:
+            secret = self.detectors.key_rule("secret")
+            found += tuple((key, secret) for key in members)
+        attributes = records.flagged(container)
+        return found if attributes is None else (*found, (records.ATTRIBUTES, attributes))
 
     def _named_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
         """(value key, rule) of a name/value pair that names a secret or a typed value:
@@ -218,10 +233,11 @@ class RedactStage(fusion.Fused[KeyRule]):
         """The rule of `key`'s value in a dict of this `flavor` (what `flavor` said of it)."""
         asset: bool
         listing: bool
-        pair: tuple[str, KeyRule] | None
-        asset, listing, pair = flavor if isinstance(flavor, tuple) else (False, False, None)
-        if pair is not None and key == pair[0]:
-            return pair[1]
+        pairs: tuple[tuple[str, KeyRule], ...]
+        asset, listing, pairs = flavor if isinstance(flavor, tuple) else (False, False, ())
+        for name, rule in pairs:
+            if key == name:
+                return rule
         rule = self.detectors.key_rule(key)
         if rule.kind != "asset":
             return rule

@@ -1,0 +1,96 @@
+"""SaaS and edge credentials an outside red team found reaching `standard` callers (estate
+`fjord`): token families of edge, monitoring and content services, and private keys stored as
+bare base64 bodies without their PEM armour. Each family on generated variants in prose; the
+keys are real keys made by `cryptography`, in every encoding that carries no armour."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+import uuid
+from collections.abc import Callable
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
+
+from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, WORDS, covered, in_prose, rand, shown
+from tests.privacy.test_detector_classes import found_whole_in_prose as found_whole
+
+_LOWER = string.ascii_lowercase + string.digits
+
+
+def _tunnel(r: random.Random) -> str:
+    body = {"a": rand(r, HEX, 32), "t": str(uuid.UUID(int=r.getrandbits(128))),
+            "s": base64.b64encode(r.randbytes(32)).decode()}
+    return base64.b64encode(json.dumps(body, separators=(",", ":")).encode()).decode()
+
+
+FAMILIES: dict[str, Callable[[random.Random], str]] = {
+    "cloudflare_origin_ca": lambda r: f"v1.0-{rand(r, HEX, 24)}-{rand(r, HEX, 146)}",
+    "cloudflare_tunnel": _tunnel,
+    "newrelic_license": lambda r: rand(r, HEX, 36) + "NRAL",
+    "akamai_edgegrid": lambda r: f"akab-{rand(r, _LOWER, 16)}-{rand(r, _LOWER, 16)}",
+    "contentful": lambda r: "CFPAT-" + rand(r, ALNUM + "_-", 43),
+    "airtable": lambda r: f"pat{rand(r, ALNUM, 14)}.{rand(r, HEX, 64)}",
+    "launchdarkly": lambda r: r.choice(["api-", "sdk-"]) + str(uuid.UUID(int=r.getrandbits(128))),
+}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_saas_token_family_is_found_whole_wherever_it_stands(family: str) -> None:
+    found_whole(family, FAMILIES[family])
+
+
+@pytest.mark.parametrize("text", [
+    "the api-gateway path was patched", "sdk-version 4.2.0 and api-key rotation are due",
+    "pattern matching on pathnames", "akab is not a token", "v1.0-beta release notes"])
+def test_words_that_start_like_those_families_stay(text: str) -> None:
+    assert json.dumps(shown("standard", {"note": text})) == json.dumps({"note": text})
+
+
+def _private_der(r: random.Random) -> bytes:
+    kind = r.choice(["rsa", "ec", "ed25519"])
+    key = rsa.generate_private_key(65537, r.choice([1024, 2048])) if kind == "rsa" else \
+        ec.generate_private_key(r.choice([ec.SECP256R1(), ec.SECP384R1()])) if kind == "ec" else \
+        ed25519.Ed25519PrivateKey.generate()
+    formats = [serialization.PrivateFormat.PKCS8]
+    if kind != "ed25519":
+        formats.append(serialization.PrivateFormat.TraditionalOpenSSL)
+    return key.private_bytes(serialization.Encoding.DER, r.choice(formats), serialization.NoEncryption())
+
+
+def _placed(r: random.Random, body: str) -> str:
+    return r.choice([body, f"<ds:SigningMaterial>{body}</ds:SigningMaterial>",
+                     f"{r.choice(WORDS)} material {body} (rotated)", json.dumps({"material": body})])
+
+
+def test_private_key_bodies_without_pem_armour_are_hidden() -> None:
+    r = random.Random("key bodies")
+    for _ in range(VARIANTS):
+        der = base64.b64encode(_private_der(r)).decode()
+        body = r.choice([der, "\n".join(der[i:i + 64] for i in range(0, len(der), 64))])
+        text = _placed(r, body)
+        assert covered(text, body.splitlines()[0]) is not None, text
+        wire = json.dumps(shown("standard", {r.choice(WORDS): text}))
+        assert all(line not in wire for line in body.splitlines()), wire
+
+
+def test_public_keys_and_certificate_bodies_are_not_taken_for_private_keys() -> None:
+    r = random.Random("public bodies")
+    for _ in range(3):
+        key: rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey = rsa.generate_private_key(65537, 1024) \
+            if r.random() < 0.5 else ec.generate_private_key(ec.SECP256R1())
+        public = base64.b64encode(key.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)).decode()
+        text = f"{r.choice(WORDS)} public key {public}"
+        assert json.dumps(shown("standard", {"note": text})) == json.dumps({"note": text})
+
+
+def test_the_tunnel_token_is_found_though_any_base64_json_is_not() -> None:
+    r = random.Random("tunnel")
+    other = base64.b64encode(json.dumps({"kind": r.choice(WORDS), "n": rand(r, ALNUM, 70)}).encode()).decode()
+    assert covered(in_prose(r, _tunnel(r)), "eyJhIjoi") is not None
+    assert json.dumps(shown("standard", {"state": other})) == json.dumps({"state": other})
