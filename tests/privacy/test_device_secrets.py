@@ -88,6 +88,13 @@ COMMANDS: tuple[Line, ...] = (
                  f"-u CORP\\{r.choice(WORDS)} -p {s} cmd /c whoami",
     lambda r, s: f"Set-ADAccountPassword -Identity {r.choice(WORDS)} -NewPassword (ConvertTo-SecureString "
                  f"{r.choice(['-AsPlainText ', '-AsPlainText -Force ', '-String '])}\"{s}\" -Force)",
+    lambda r, s: f"{r.choice(['7z', '7za', 'rar'])} {r.choice(['a', 'x'])} {r.choice(['-mhe=on ', ''])}-p{s} "
+                 f"{r.choice(WORDS)}.{r.choice(['7z', 'rar'])} /data",
+    lambda r, s: f"{r.choice(['zip -r', 'unzip', 'zip -e'])} {r.choice(['-P ', '--password='])}{s} "
+                 f"{r.choice(WORDS)}.zip",
+    lambda r, s: f"rclone config create {r.choice(WORDS)} {r.choice(['s3', 'azureblob', 'b2'])} "
+                 f"{r.choice(['access_key_id AKIA0000 ', 'account x '])}"
+                 f"{r.choice(['secret_access_key', 'key', 'account_key', 'pass'])} {s}",
 )
 
 

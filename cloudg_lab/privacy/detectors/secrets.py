@@ -101,6 +101,10 @@ _COMMANDS = (
     r"""\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+""" + _V,
     r"""\bnpm\s+config\s+set\s+\S*:_auth(?:Token)?[\s=]+""" + _V,
     r"""\bopenssl\b[^\n]*?\s-k\s+""" + _V,
+    r"""\b(?:7z|7za|7zr|rar|unrar)\s+[a-z]\b[^\n]*?\s-p""" + _V,
+    r"""\b(?:zip|unzip|zipcloak)\b[^\n]*?\s(?:-P|--password)[\s=]+""" + _V,
+    r"""\brclone\s+config\s+(?:create|update)\b[^\n]*?\s(?:secret_access_key|pass|password|"""
+    r"""client_secret|token|key|account_key|sas_url|api_key|session_token)\s+(?!--)""" + _V,
 )
 _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate(
     _COMMANDS))
@@ -113,7 +117,8 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
 `racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`, `mongosh`/`az login -p PW`,
 `vault login TOKEN`, `htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
-`openssl enc -k PW`, bare or quoted; and `.pgpass` lines
+`openssl enc -k PW`, archives (`7z a -pPW`, `zip -P PW`), `rclone config create NAME TYPE
+secret_access_key KEY`, bare or quoted; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
 _FLAG = r"""["']?(?:sensitive|NoEcho|is_?secret)["']?\s*[:=]\s*true"""
 _FLAGGED_VALUE = r"""["']?(?:value|default)["']?\s*[:=]\s*"(?P<{}>[^"\\\n]{{4,}})""" + '"'
@@ -245,14 +250,15 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("command_line_password", "password", "secret", 0.9, _COMMAND_LINE,
            ("-u", "--user", "mysql", "redis-cli", "sshpass", "ldap", "login", "sql", "rman", "expdp",
             "impdp", "convertto-securestring", "net user", "net use", "ipmitool", "bcp", "racadm",
-            "psexec", "paexec", "wpa_passphrase", "mongo", "htpasswd", "_auth", "openssl"),
+            "psexec", "paexec", "wpa_passphrase", "mongo", "htpasswd", "_auth", "openssl", "7z", "rar",
+            "zip", "rclone"),
            group=tuple(f"v{i}" for i in range(len(_COMMANDS))),
            flags=re.M, min_len=10,
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
                        "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
-                       "set _authToken, openssl -k)"),
+                       "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
            ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd"),
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
