@@ -9,46 +9,27 @@ from __future__ import annotations
 
 import base64
 import json
-import quopri
 import random
 import string
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import quote, quote_plus
 
 import pytest
 
 from cloudg_lab import Layer
 from cloudg_lab.privacy import respell
+from tests.encodings import ENCODERS
 from tests.privacy.test_dataset_spellings import _walk
 from tests.privacy.test_detector_classes import VARIANTS, shown
 
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _ACCENTED = ("José", "Zoë", "Renée", "Łukasz", "Søren", "Inés", "Bjørn", "Chloé", "Ýr")
-
-
-def _b58(value: str) -> str:
-    number, out = int.from_bytes(value.encode(), "big"), ""
-    while number:
-        number, digit = divmod(number, 58)
-        out = _B58[digit] + out
-    return out
 
 
 ENCODINGS: dict[str, Callable[[str], str]] = {
     "json_escape": lambda v: "".join(f"\\u{ord(c):04x}" for c in v),
-    "byte_escape": lambda v: "".join(f"\\x{b:02x}" for b in v.encode()),
-    "html_decimal": lambda v: "".join(f"&#{ord(c)};" for c in v),
     "html_hex": lambda v: "".join(f"&#x{ord(c):X};" for c in v),
-    "quoted_printable": lambda v: quopri.encodestring(v.encode(), quotetabs=True).decode().replace("=\n", ""),
-    "fullwidth": lambda v: "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in v),
-    "nfd": lambda v: unicodedata.normalize("NFD", v),
-    "plus_query": quote_plus,
-    "double_percent": lambda v: quote(quote(v, safe=""), safe=""),
-    "base32": lambda v: base64.b32encode(v.encode()).decode().rstrip("="),
-    "base58": _b58,
-    "base64url": lambda v: base64.urlsafe_b64encode(v.encode()).decode().rstrip("="),
+    **ENCODERS,
 }
 
 

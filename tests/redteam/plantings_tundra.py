@@ -15,17 +15,14 @@ scanner would not read back by itself (an encoding) is recorded as one of the ca
 
 from __future__ import annotations
 
-import base64
-import quopri
 import unicodedata
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, quote_plus
 
 import token_forms as tf
 from plantings import Planter
 
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+from tests.encodings import ENCODERS
 
 
 def _json_escaped(value: str) -> str:
@@ -34,37 +31,22 @@ def _json_escaped(value: str) -> str:
     return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2))
 
 
-def _base58(value: str) -> str:
-    number, out = int.from_bytes(value.encode(), "big"), ""
-    while number:
-        number, digit = divmod(number, 58)
-        out = _B58[digit] + out
-    return out
-
-
-def _fullwidth(value: str) -> str:
-    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in value)
-
-
 ENCODINGS: dict[str, Callable[[str], str]] = {
     "json_escape": _json_escaped,
-    "double_percent": lambda v: quote(quote(v, safe=""), safe=""),
-    "base32": lambda v: base64.b32encode(v.encode()).decode().rstrip("="),
-    "base58": _base58,
-    "base64url": lambda v: tf.b64(v.encode(), url=True),
-    "quoted_printable": lambda v: quopri.encodestring(v.encode(), quotetabs=True).decode().replace("=\n", ""),
-    "hex_x": lambda v: "".join(f"\\x{b:02x}" for b in v.encode()),
+    **{name: ENCODERS[name] for name in ("double_percent", "base32", "base58", "base64url",
+                                         "quoted_printable")},
+    "hex_x": ENCODERS["byte_escape"],
 }
 """Encodings the scanner does not undo: the encoded text is the canary's form."""
 
 READABLE: dict[str, Callable[[str], str]] = {
-    "nfd": lambda v: unicodedata.normalize("NFD", v),
-    "fullwidth": _fullwidth,
+    "nfd": ENCODERS["nfd"],
+    "fullwidth": ENCODERS["fullwidth"],
     "upper": str.upper,
     "title": str.title,
-    "html_decimal": lambda v: "".join(f"&#{ord(c)};" for c in v),
+    "html_decimal": ENCODERS["html_decimal"],
     "html_hex": lambda v: "".join(f"&#x{ord(c):x};" for c in v),
-    "plus_query": quote_plus,
+    "plus_query": ENCODERS["plus_query"],
 }
 """Spellings a reader (and the scanner) reads back as the value itself."""
 
