@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import compress, repeat
 from operator import contains
 
-from cloudg_lab.privacy.detectors.accounts import SSH_KEY_COMMENT, SSH_KEY_TRIGGERS
+from cloudg_lab.privacy.detectors.accounts import SSH_KEY_COMMENT
 from cloudg_lab.privacy.shapes import nullish, refine
 
 _LOGON = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,14}\\(?P<user>[^\\/\s\"'<>:*?|@]{3,104})")
@@ -43,10 +43,10 @@ def _logon_users(values: list[str]) -> Iterator[str]:
 
 
 def _key_users(values: list[str]) -> Iterator[str]:
-    for trigger in SSH_KEY_TRIGGERS:
-        for value in compress(values, map(contains, values, repeat(trigger))):
-            for match in SSH_KEY_COMMENT.finditer(value):
-                comment = match["v"]
-                yield comment
-                if "@" in comment:
-                    yield comment.split("@", 1)[0]
+    # one pass for every key type: the base64 body of each key line starts `AAAA`
+    for value in compress(values, map(contains, values, repeat("AAAA"))):
+        for match in SSH_KEY_COMMENT.finditer(value):
+            comment = match["v"]
+            yield comment
+            if "@" in comment:
+                yield comment.split("@", 1)[0]
