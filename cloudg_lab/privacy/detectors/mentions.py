@@ -114,15 +114,19 @@ def _accepts(people: bool) -> Accept:
     return accept
 
 
+def _typed(head: str) -> Detector:
+    """The detector of the types ending in `head`: people after `user`, resources after the rest."""
+    entity, category = ("person", "pii") if head == "user" else ("resource_name", "identifier")
+    return define(f"typed_mention_{head}", entity, category, 0.75, _pattern(head), (f"{head} ",),
+                  group="v", accept=_accepts(entity == "person"), min_len=8,
+                  description=f"{entity.replace('_', ' ')}s that prose introduces by a type ending in "
+                              f"`{head}` (S3 bucket <name>, IAM user <name>)")
+
+
 MENTIONS: tuple[Detector, ...] = (
     define("named_resource_id", "resource_name", "identifier", 0.8,
            r"\b[a-z]{1,12}(?:-[a-z]{1,8})?-[0-9a-f]{8,17}[ \t]+\((?P<v>[A-Za-z0-9][A-Za-z0-9._ -]{0,80}"
            r"[A-Za-z0-9])\)", (" (",), group="v", min_len=14,
            description="the name a scanner writes after a resource id (i-0abc... (ledger-bastion))"),
-    *(define(f"typed_mention_{head}", entity, category, 0.75, _pattern(head), (f"{head} ",),
-             group="v", accept=_accepts(entity == "person"), min_len=8,
-             description=f"{entity.replace('_', ' ')}s that prose introduces by a type ending in "
-                         f"`{head}` (S3 bucket <name>, IAM user <name>)")
-      for head in sorted(_HEADS)
-      for entity, category in ((("person", "pii") if head == "user" else ("resource_name", "identifier")),)),
+    *map(_typed, sorted(_HEADS)),
 )
