@@ -380,3 +380,34 @@ def test_a_bare_key_beside_a_login_is_that_login_s_api_key(login: str) -> None:
     kept = {"key": "env", "value": "prod"}, {"key": "us-east-1", "region": "eu-west-1"}
     for value in kept:
         assert shown("standard", value) == value
+
+
+def _opaque(r: random.Random) -> str:
+    return "".join(r.choice(string.ascii_letters + string.digits) for _ in range(r.randrange(16, 40))) + \
+        r.choice(["", "==", "-x9"])
+
+
+def test_a_cookie_written_with_its_attributes_but_no_header_is_a_secret() -> None:
+    r = random.Random("cookie string")
+    for _ in range(VARIANTS):
+        value = _opaque(r)
+        attributes = r.sample(["Path=/", "HttpOnly", "Secure", "SameSite=Lax", "Domain=.example.org",
+                               "Max-Age=3600", "Expires=Wed, 21 Oct 2026 07:28:00 GMT"], r.randrange(1, 4))
+        name = r.choice(["session_id", "JSESSIONID", "sid", "connect.sid", "__Host-auth"])
+        text = f"{r.choice(['', 'response sets ', 'cookie jar: '])}{name}={value}; " + "; ".join(attributes)
+        assert value not in json.dumps(shown("standard", {"note": text})), text
+
+
+def test_a_lowercase_key_set_apart_from_its_value_by_a_space_is_a_secret() -> None:
+    r = random.Random("spaced lowercase")
+    for _ in range(VARIANTS):
+        value = _opaque(r)
+        key = r.choice(["client-secret", "api_key", "db-password", "password", "token", "vault-token"])
+        text = f"{r.choice(['', 'use ', 'set '])}{key} {value}"
+        assert value not in json.dumps(shown("standard", {"note": text})), text
+
+
+@pytest.mark.parametrize("text", ["the client-secret rotation is due", "rotate the api-key monthly",
+                                  "set password policy now", "token expired yesterday", "lang=en; Path=/"])
+def test_prose_about_a_secret_and_short_cookies_stay(text: str) -> None:
+    assert shown("standard", {"note": text}) == {"note": text}

@@ -133,7 +133,9 @@ _ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value
                r"""(?P<v>[^"'<>]{4,})["']""")
 _BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n"
           r"(?P<v>(?P=i)[ \t]+\S[^\r\n]*(?:\r?\n(?P=i)[ \t]+\S[^\r\n]*)*)")
-_SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*)[ \t]+"
+_SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*"
+           r"|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*[_-](?:pass|password|token|secret|key)"
+           r"|(?:password|passwd|secret|token))[ \t]+"
            r"(?P<v>(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
 """Markup and layouts the assignments miss: `<password>PW</password>`, .NET's `<add key="ApiKey"
 value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
@@ -221,6 +223,14 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("cookie_header", "cookie", "secret", 0.9,
            r"(?im)\b(?:set-)?cookie2?\s*:\s*(?P<v>[^\r\n\"'`=;]+=[^\r\n\"'`]+)", ("cookie",), group="v",
            min_len=12, description="Cookie and Set-Cookie header values (every name=value pair)"),
+    define("cookie_string", "cookie", "secret", 0.85,
+           r"(?i)(?:^|(?<=[\s\"'`]))(?P<k>[\w.-]{2,64})=(?P<v>[^;\s\"'`]{8,});[ \t]*"
+           r"(?:Path|Domain|Expires|Max-Age|HttpOnly|Secure|SameSite)\b", ("path=", "domain=", "expires=",
+                                                                         "max-age=", "httponly", "secure",
+                                                                         "samesite"),
+           group="v", min_len=20,
+           description="the value of a cookie written with its attributes but without its header "
+                       "(session=...; Path=/; HttpOnly)"),
     define("aws_secret_access_key", "aws_secret_access_key", "secret", 0.95,
            r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", (DIGIT,),
            validate=_aws_secret, gate=longer_than(40), min_len=40,
