@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+
+import pytest
 
 from tests.privacy.test_detector_classes import ALNUM, VARIANTS, WORDS, rand, shown
 
@@ -54,20 +57,19 @@ def _sections(r: random.Random) -> tuple[str, list[str], list[str]]:
     return text, secrets, kept
 
 
-def test_entries_under_a_yaml_parent_named_like_a_secret_are_hidden() -> None:
-    r = random.Random("yaml sections")
-    for _ in range(VARIANTS * 2):
-        text, secrets, kept = _yaml(r)
-        wire = json.dumps(shown("standard", {r.choice(["values_yaml", "config", "helm"]): text}))
-        assert all(s not in wire for s in secrets), text
-        assert all(k in wire for k in kept), (text, wire)
+Section = Callable[[random.Random], tuple[str, list[str], list[str]]]
+"""(random) → (the config text, its secrets, what must stay)."""
 
 
-def test_entries_of_a_toml_or_ini_section_named_like_a_secret_are_hidden() -> None:
-    r = random.Random("ini sections")
+@pytest.mark.parametrize(("seed", "make", "keys"), [
+    ("yaml sections", _yaml, ["values_yaml", "config", "helm"]),
+    ("ini sections", _sections, ["config_toml", "settings", "worker_ini"])], ids=["yaml", "toml or ini"])
+def test_entries_under_a_parent_or_section_named_like_a_secret_are_hidden(
+        seed: str, make: Section, keys: list[str]) -> None:
+    r = random.Random(seed)
     for _ in range(VARIANTS * 2):
-        text, secrets, kept = _sections(r)
-        wire = json.dumps(shown("standard", {r.choice(["config_toml", "settings", "worker_ini"]): text}))
+        text, secrets, kept = make(r)
+        wire = json.dumps(shown("standard", {r.choice(keys): text}))
         assert all(s not in wire for s in secrets), text
         assert all(k in wire for k in kept), (text, wire)
 
