@@ -117,8 +117,10 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             attributes = None
             if records.JWK in node or records.FLAGS in node:  # most dicts: two look-ups, no call
                 members, attributes = records.secret_members(node, members), records.flagged(node)
+            ruled = records.named_pair(node, key_rule) if rule is not TAGS else None
             for key, value in node.items():
                 child = rule if rule is not None and (rule.kind == "sensitive" or key == "") else \
+                    ruled[1] if ruled is not None and key == ruled[0] else \
                     SECRET if key in members else \
                     attributes if attributes is not None and key == records.ATTRIBUTES else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \
@@ -150,7 +152,7 @@ def list_pair(node: list[object]) -> tuple[object, KeyRule] | None:
     if len(node) != 2 or not isinstance(node[0], str) or not isinstance(node[1], _LEAVES):
         return None
     rule = key_rule(node[0])
-    return (node[1], rule) if rule.kind in ("sensitive", "typed") else None
+    return (node[1], rule) if records.names_a_value(rule) else None
 
 
 def tag_pair(node: dict[str, object]) -> tuple[str, object] | None:

@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
-from cloudg_lab.privacy.detectors.records import FLAG_KEYS
+from cloudg_lab.privacy.detectors.records import FLAG_KEYS, PAIR_MEMBERS, names_a_value
 from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
@@ -50,6 +50,8 @@ _EXPECTED = re.compile(r"^Expected `[^`]*`, got `(\w+)` - at `(\$[^`]*)`$", re.S
 _ROW = re.compile(r"^\$\[\d+\]")
 _INDEX = re.compile(r"^\[\d+\]")
 _SCALARS = (str, int, float, bool)
+_LISTED_NAME = re.compile(rb'\[\s*"((?:[^"\\]|\\.){1,64})"\s*,')
+"""The first item of a list that starts with a string (`["Owner", ...`), in JSON text."""
 _PAIR_KEYS = frozenset({"Key", "key", "Value", "value"})
 """Keys that make a tags object a tag pair, ruled otherwise (`sensitive.tag_pair`)."""
 
@@ -91,8 +93,10 @@ class Node:
         return self.owner is not None and self.owner.rule is TAGS
 
     def learn(self, key: str) -> bool:
-        """Add `key`; False when the node cannot hold it (a tag pair `{"Key": ..}`, a record that
-        flags its own secret members: `records.FLAG_KEYS`, for the generic walk)."""
+        """Add `key`; False when the node cannot hold it, for the generic walk: a tag pair
+        `{"Key": ..}`, a name/value pair anywhere (`{"Name": "Owner", "Value": ..}`: the name
+        rules the value, `records.named_pair`), a record that flags its own secret members
+        (`records.FLAG_KEYS`)."""
         if key in FLAG_KEYS:
             return False
         if self.tagged:
@@ -100,6 +104,8 @@ class Node:
                 return False
             rule = tag_rule(key)
             mode = FILE if fileable(rule) else LEAFY
+        elif key in PAIR_MEMBERS:
+            return False
         else:
             rule = key_rule(key)
             mode = NESTED if rule is TAGS else FILE if fileable(rule) else LEAFY
@@ -242,11 +248,24 @@ def classify_texts(view: View, texts: Sequence[str | bytes | msgspec.Raw], known
         batch = texts[start:start + size]
         start, size = start + size, min(size * 2, BATCH)
         data = _array(batch)
-        items = view.decode(data)
+        items = None if _lists_a_pair(data) else view.decode(data)
         if items is None:
             sensitive_values(msgspec.json.decode(data), known, found)
         else:
             filer.node(view.root, items if view.root.extracts else ())
+
+
+def _lists_a_pair(data: bytes) -> bool:
+    """Whether some list of the JSON text may be a `[name, value]` pair whose name rules the
+    value (`sensitive.list_pair`): a view declares the lists under keys that mark nothing as
+    scalars, which msgspec drops unseen, so such a batch goes to the generic walk. Lists of
+    plain strings (`["sg-0a1b", "sg-9f8e"]`) name no rule and keep the view."""
+    for found in _LISTED_NAME.finditer(data):
+        name = found.group(1)
+        text = msgspec.json.decode(b'"' + name + b'"', type=str) if b"\\" in name else name.decode()
+        if names_a_value(key_rule(text)):
+            return True
+    return False
 
 
 def classify_columns(columns: Mapping[str, Iterable[str | None]], known: Container[str],

@@ -28,22 +28,32 @@ from cloudg_lab.sample import generate
 
 KEYS = ["name", "owner", "db_password", "api_keys", "account_id", "trusted_accounts", "tags",
         "Tags", "metadata", "note", "count", "instance_id", "approvals", "a.b", "with space",
-        "tick`key", "private_ip", "Key", "Value", "steward", "replicas", "raw_data", "id"]
+        "tick`key", "private_ip", "Key", "Value", "steward", "replicas", "raw_data", "id",
+        "value", "ParameterKey", "ParameterValue", "username", "key"]
+NAMING = ["owner", "account_id", "password", "email"]
+"""What a value may be named by, as a pair's name (`{"Key": "x7_owner", "Value": ..}`)."""
 
 
 def _records(draw: st.DrawFn, counter: itertools.count[int]) -> Any:
     def scalar() -> Any:
         n = next(counter)
-        kind = draw(st.sampled_from(["text", "words", "int", "float", "bool", "none"]))
+        kind = draw(st.sampled_from(["text", "words", "int", "float", "bool", "none", "naming"]))
+        if kind == "naming":  # distinct, and a key rule all the same: x7_owner names a person
+            return f"x{n}_{draw(st.sampled_from(NAMING))}"
         return {"text": f"v{n}-x", "words": f"Ana{n} Lee{n}", "int": 10**11 + n, "float": n + 0.5,
                 "bool": n % 2 == 0, "none": None}[kind]
 
     def tree(depth: int, key: str = "") -> Any:
         if key in ("tags", "Tags") and draw(st.booleans()):  # tags as collectors write them
             return {k: scalar() for k in draw(st.lists(st.sampled_from(KEYS), max_size=5, unique=True))}
-        shape = draw(st.sampled_from(["scalar", "scalar", "list", "dict"] if depth < 3 else ["scalar"]))
+        shape = draw(st.sampled_from(["scalar", "scalar", "list", "dict", "pair"] if depth < 3
+                                     else ["scalar"]))
         if shape == "scalar":
             return scalar()
+        if shape == "pair":  # a name/value pair, wherever it sits, maybe with a flag beside
+            pair = {draw(st.sampled_from(["Key", "Name", "name", "ParameterKey", "username"])): scalar(),
+                    draw(st.sampled_from(["Value", "value", "ParameterValue", "key"])): tree(depth + 1)}
+            return pair | ({"sensitive": True} if draw(st.booleans()) else {})
         if shape == "list":
             return [tree(depth + 1) for _ in range(draw(st.integers(0, 3)))]
         keys = draw(st.lists(st.sampled_from(KEYS), max_size=4, unique=True))

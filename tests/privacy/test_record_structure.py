@@ -117,6 +117,23 @@ async def test_a_two_item_list_is_ruled_by_its_first_item(tmp_path: Path) -> Non
     await _check(tmp_path, build, "list pairs")
 
 
+async def test_a_value_a_pair_names_is_hidden_where_it_is_quoted_apart_from_the_pair(tmp_path: Path) -> None:
+    """Classification files what a pair's name rules (a dict pair anywhere, not only in `tags`,
+    or a `[name, value]` list under a key that marks nothing), so the value is hidden where
+    another member quotes it with no key rule and no cue around it."""
+    def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
+        (n1, v1), (n2, v2) = r.choice(_PAIRS), r.choice(_PAIRS)
+        named: Any = [{n1: r.choice(["Owner", "contact", "maintainer"]), v1: person},
+                      {n2: r.choice(["DB_PASS", "client_secret", "password"]), v2: secret}]
+        if r.random() < 0.5:  # as flat lists instead, each under a key that marks nothing
+            named = {"primary": [r.choice(["Owner", "steward"]), person],
+                     "extra": [r.choice(["api_key", "DB_PASS"]), secret]}
+        word = _word(r)
+        return {r.choice(["spec", "settings", "extra"]): {r.choice(["env", "params", "items"]): named},
+                "summary": f"{_word(r)} {person} {word}", "trace": f"{_word(r)} {secret} {_word(r)}"}, word
+    await _check(tmp_path, build, "pairs quoted apart")
+
+
 async def test_the_empty_key_takes_its_parents_rule(tmp_path: Path) -> None:
     def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
         label = _word(r)

@@ -3,15 +3,16 @@
 A JSON Web Key holds its private parts under one-letter names (`d`, `p`, `q`, `k`) that no key
 rule could call secret without calling every `d` one; the record's `kty` says what they are. A
 Terraform state lists, beside a resource's `attributes`, the paths its provider marks sensitive
-(`sensitive_attributes`): a `random_password`'s `result`, a file's `content`. Both the output
-walk (`redact`) and classification at load (`sensitive`) ask here, so the two agree.
+(`sensitive_attributes`): a `random_password`'s `result`, a file's `content`. A name/value pair
+(`{"Name": "DB_PASSWORD", "Value": ...}`) says by its name what its value is. Both the output
+walk (`redact`) and classification at load (`sensitive`, `views`) ask here, so the two agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from cloudg_lab.privacy.detectors.keys import KeyRule, intern
+from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, KeyRule, intern
 
 JWK_PRIVATE = ("d", "p", "q", "dp", "dq", "qi", "k", "oth")
 """RFC 7518's private members: RSA's exponent and primes (and `oth`), EC's `d`, a symmetric `k`."""
@@ -20,6 +21,15 @@ JWK, FLAGS = "kty", "sensitive_attributes"
 FLAG_KEYS = frozenset({JWK, FLAGS})
 """Keys that make a record say which of its members are secret (classification walks it whole)."""
 _STEP_KEYS = ("value", "Value")
+PAIR_SIZE = 4
+"""Members a name/value pair may have (its name, its value, a type, a flag)."""
+PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val")
+PAIR_MEMBERS = frozenset({*PAIR_VALUES, "key"})
+"""Keys whose presence may make a dict a name/value pair (the value's, or a login's `key`)."""
+_PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
+_LOGINS = ("username", "user", "login", "user_name", "userName")
+"""Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
+credentials), though `key` alone names anything."""
 
 
 def secret_members(container: Mapping[object, object], flagged: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -47,3 +57,33 @@ def _first_attribute(path: object) -> str | None:
         return None
     name = next((step[k] for k in _STEP_KEYS if k in step), None)
     return name if isinstance(name, str) else None
+
+
+def names_a_value(rule: KeyRule) -> bool:
+    """Whether a pair's name with this rule rules its value: it names a secret or a type."""
+    return rule.kind in ("sensitive", "typed")
+
+
+def named_pair(container: Mapping[object, object],
+               rule_of: Callable[[str], KeyRule]) -> tuple[str, KeyRule] | None:
+    """(value key, rule) of a name/value pair that names a secret or a typed value, else None:
+    `{"Name": "DB_PASSWORD", "Value": ...}` (container env), `{"Key": "Owner", "Value": ...}`
+    (tags listed as pairs, wherever they sit), CloudFormation parameters, GCP metadata items.
+    The name is the key the value would sit under in a plain dict, so it rules the value alike
+    (`rule_of`: the caller's key rules); a value its record flags as secret (a Terraform
+    output's `"sensitive": true`) is one, and so is a bare `key` beside a login (`_LOGINS`)."""
+    if len(container) > PAIR_SIZE:
+        return None
+    for value_key in PAIR_VALUES:
+        if value_key in container:
+            if any(container.get(flag) is True for flag in SECRET_FLAGS):
+                return value_key, rule_of("secret")
+            for name_key in _PAIR_NAMES:
+                name = container.get(name_key)
+                if isinstance(name, str):
+                    rule = rule_of(name)
+                    return (value_key, rule) if names_a_value(rule) else None
+    key = container.get("key")
+    if isinstance(key, str) and any(isinstance(container.get(login), str) for login in _LOGINS):
+        return "key", rule_of("api_key")  # `{"username": ..., "key": ...}`
+    return None

@@ -31,7 +31,6 @@ from cloudg_lab.privacy.detectors.keys import (
     DATASET_SIBLINGS,
     KEY,
     NONE,
-    SECRET_FLAGS,
     KeyRule,
     items_rule,
 )
@@ -47,12 +46,6 @@ _DATASET_NUMBER = 100
 """Numbers this large anywhere are looked up among the dataset's values (an account id stored as
 a number); under id-like keys every number is an identifier; other numbers stay numbers."""
 
-_PAIR_SIZE = 4
-_PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val")
-_PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
-_LOGINS = ("username", "user", "login", "user_name", "userName")
-"""Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
-credentials), though `key` alone names anything."""
 _JSON_DEPTH = 3
 _JWK, _FLAGS = records.JWK, records.FLAGS
 _VALUE_KEYS = ("Value", "value")
@@ -157,7 +150,7 @@ class RedactStage(fusion.Fused[KeyRule]):
                     tag = container.get(_TAG_KEYS[0], container.get(_TAG_KEYS[1]))
                     return tag if isinstance(tag, str) else None
             return None
-        pair = self._named_pair(container) if len(container) <= _PAIR_SIZE else None
+        pair = records.named_pair(container, self.detectors.key_rule)
         pairs: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
         if state.members or _JWK in container or _FLAGS in container:  # two look-ups for most dicts
             pairs = self._flagged_pairs(state, container, pairs)
@@ -176,27 +169,6 @@ class RedactStage(fusion.Fused[KeyRule]):
             found += tuple((key, secret) for key in members)
         attributes = records.flagged(container)
         return found if attributes is None else (*found, (records.ATTRIBUTES, attributes))
-
-    def _named_pair(self, container: dict[object, object]) -> tuple[str, KeyRule] | None:
-        """(value key, rule) of a name/value pair that names a secret or a typed value:
-        `{"Name": "DB_PASSWORD", "Value": ...}` (container env), `{"Key": "Owner", "Value": ...}`
-        (tags listed as pairs), CloudFormation parameters, GCP metadata items. The name
-        is the key the value would sit under in a plain dict, so it rules the value alike; a
-        value its record flags as secret (a Terraform output's `"sensitive": true`) is one, and
-        so is a bare `key` beside a login (`_LOGINS`)."""
-        for value_key in _PAIR_VALUES:
-            if value_key in container:
-                if any(container.get(flag) is True for flag in SECRET_FLAGS):
-                    return value_key, self.detectors.key_rule("secret")
-                for name_key in _PAIR_NAMES:
-                    name = container.get(name_key)
-                    if isinstance(name, str):
-                        rule = self.detectors.key_rule(name)
-                        return (value_key, rule) if rule.kind in ("sensitive", "typed") else None
-        key = container.get("key")
-        if isinstance(key, str) and any(isinstance(container.get(login), str) for login in _LOGINS):
-            return "key", self.detectors.key_rule("api_key")  # `{"username": ..., "key": ...}`
-        return None
 
     def int_floor(self, state: KeyRule) -> int | None:
         """Secrets, and numbers under id-like keys, at any size; elsewhere numbers from 100 on,
