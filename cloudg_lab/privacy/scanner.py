@@ -40,6 +40,8 @@ Effect = tuple[str, str, "str | None"]
 Outcome = tuple[str | Same | Drop, tuple[Effect, ...], int]
 KEEP: Outcome = (SAME, (), -1)
 _SECRETS = ("secret", "credential")
+_Span = tuple[int, int, str, str, str]
+"""(start, end, entity, category, detector) of what `_spans` replaces."""
 PERSON_IN_PROSE = "person_in_prose"
 """The detector name of a person prose introduces (`people`)."""
 DATASET_VALUE = "dataset_value"
@@ -255,7 +257,7 @@ class Scanner:
                key: bool = False) -> Outcome:
         """Pattern findings, dictionary values (not inside a dict key: `internet_exposed` is
         schema, whatever asset is named `internet`) and known names, each replaced."""
-        spans: list[tuple[int, int, str, str, str]] = [
+        spans: list[_Span] = [
             (f.start, f.end, f.entity, f.category, f.detector) for f in findings]
         spelled: dict[tuple[int, int], str] = {}
         if self.dictionary is not None and not key:
@@ -270,6 +272,7 @@ class Scanner:
                 if not any(start < s_end and s_start < end for s_start, s_end, *_ in spans):
                     spans.append((start, end, entity, "free_text", "known_name"))
             spans.sort()
+        spans = _whole_tokens(value, spans)
         replaced: list[tuple[int, int, str]] = []
         effects: list[Effect] = []
         for start, end, entity, category, detector in spans:
@@ -295,11 +298,11 @@ class Scanner:
         return (out, tuple(effects), version)
 
     def _dictionary_spans(self, value: str,
-                          spelled: dict[tuple[int, int], str]) -> list[tuple[int, int, str, str, str]]:
+                          spelled: dict[tuple[int, int], str]) -> list[_Span]:
         """Spans of dictionary values in `value`; `spelled` gets the value each span spells, so
         `ANA LEE` and `ana-lee` become the pseudonym of `Ana Lee`."""
         assert self.dictionary is not None
-        out: list[tuple[int, int, str, str, str]] = []
+        out: list[_Span] = []
         for start, end, entity, real in self.dictionary.find(value):
             refined = refine(canonical(entity), real)
             if refined is None:
@@ -319,18 +322,32 @@ class Scanner:
         return refine(canonical(entity), token)
 
 
-def _merge(found: list[tuple[int, int, str, str, str]],
-           listed: list[tuple[int, int, str, str, str]]) -> list[tuple[int, int, str, str, str]]:
+def _merge(found: list[_Span], listed: list[_Span]) -> list[_Span]:
     """Pattern findings and dictionary spans without overlaps: a secret wins, then the longer
     span (a whole passphrase over the one word a pattern saw)."""
     if not listed:
         return found
     ranked = sorted(found + listed, key=lambda s: (s[3] not in _SECRETS, s[0] - s[1]))
-    kept: list[tuple[int, int, str, str, str]] = []
+    kept: list[_Span] = []
     for span in ranked:
         if all(span[1] <= k[0] or k[1] <= span[0] for k in kept):
             kept.append(span)
     return sorted(kept)
+
+
+def _whole_tokens(value: str, spans: list[_Span]) -> list[_Span]:
+    """`spans` (sorted, apart) with each secret's span running on over the letters and digits
+    glued to its end (`…EXAMPLEKEY²000`: the patterns' edges are ASCII, so a secret may end
+    where a token does not). No marker is then left glued to the rest of the token, which
+    read again would be a value the marker labels (`[REDACTED:password]²000`)."""
+    out = list(spans)
+    for n, (start, end, entity, category, detector) in enumerate(out):
+        if category in _SECRETS and end < len(value) and value[end].isalnum():
+            limit, stop = out[n + 1][0] if n + 1 < len(out) else len(value), end
+            while stop < limit and value[stop].isalnum():
+                stop += 1
+            out[n] = (start, stop, entity, category, detector)
+    return out
 
 
 def _may_be_name(value: str, rule: KeyRule) -> bool:

@@ -44,6 +44,10 @@ FIRST_BATCH, BATCH = 128, 8192
 decodes the batch again), then more."""
 MAX_LESSONS = 256
 """Keys a view may learn on one batch before the batch goes to the generic walk."""
+MAX_MEMBERS = 64
+"""Keys one position may learn. Beyond, its keys are data, not a vocabulary (values as keys: a
+CMDB export's `{"host-3f9a": {..}}`): every batch would bring new ones, and each lesson rebuilds
+the view, so the position's values go to the generic walk instead (a record's: each batch)."""
 FILE, WALK, NESTED, LISTED, LEAFY = "file", "walk", "nested", "listed", "leafy"
 _UNKNOWN = re.compile(r"^Object contains unknown field `(.*)` - at `(\$[^`]*)`$", re.S)
 _EXPECTED = re.compile(r"^Expected `[^`]*`, got `(\w+)` - at `(\$[^`]*)`$", re.S)
@@ -87,6 +91,8 @@ class Node:
         """Keys decoded as nothing and never classified (an edge's own id)."""
         self.owner = owner
         """The member this node is the object of (None for a record)."""
+        self._built: tuple[object, object, dict[type, _Member]] | None = None
+        """(what it was built of, the Struct, its FILE members' marker types) of the last build."""
 
     @property
     def tagged(self) -> bool:
@@ -97,7 +103,7 @@ class Node:
         `{"Key": ..}`, a name/value pair anywhere (`{"Name": "Owner", "Value": ..}`: the name
         rules the value, `records.named_pair`), a record that flags its own secret members
         (`records.FLAG_KEYS`)."""
-        if key in FLAG_KEYS:
+        if key in FLAG_KEYS or len(self.members) >= MAX_MEMBERS:
             return False
         if self.tagged:
             if key in _PAIR_KEYS:
@@ -123,21 +129,32 @@ class Node:
                    for m in self.members.values())
 
     def struct(self, markers: dict[type, _Member]) -> object:
-        """The Struct of this node; the FILE members' marker types are entered in `markers`."""
+        """The Struct of this node; the FILE members' marker types are entered in `markers`.
+        Built again only when a lesson changed this node or one below it: a position with many
+        keys, each holding an object, would otherwise build every Struct again at each lesson."""
+        inner = tuple(self._nested(m, markers) for m in self.members.values() if m.node is not None)
+        signature = (tuple((m.key, m.mode) for m in self.members.values()), inner)
+        if self._built is not None and self._built[0] == signature:
+            markers.update(self._built[2])
+            return self._built[1]
+        own: dict[type, _Member] = {}
+        nested = iter(inner)
         fields: list[tuple[str, object, None]] = []
         for m in self.members.values():
             if m.mode == FILE:
-                marker = type(f"Filed{len(markers)}", (_Filed,), {"__slots__": ()})
-                m.marker, markers[marker] = marker(), m
+                marker = type(f"Filed{len(markers) + len(own)}", (_Filed,), {"__slots__": ()})
+                m.marker, own[marker] = marker(), m
                 kind: object = marker
             else:
-                kind = _LEAFY if m.mode == LEAFY else Any if m.mode == WALK else \
-                    self._nested(m, markers)
+                kind = _LEAFY if m.mode == LEAFY else Any if m.mode == WALK else next(nested)
             fields.append((m.attr, kind, None))
         fields += [(f"d{n}", msgspec.Raw, None) for n in range(len(self.dropped))]
         rename = {m.attr: m.key for m in self.members.values()}
         rename.update({f"d{n}": key for n, key in enumerate(self.dropped)})
-        return msgspec.defstruct("View", fields, rename=rename, forbid_unknown_fields=True, gc=False)
+        struct = msgspec.defstruct("View", fields, rename=rename, forbid_unknown_fields=True, gc=False)
+        self._built = (signature, struct, own)
+        markers.update(own)
+        return struct
 
     @staticmethod
     def _nested(member: _Member, markers: dict[type, _Member]) -> object:

@@ -23,7 +23,7 @@ from cloudg_lab.data.workspace import Workspace, own_identifiers
 from cloudg_lab.privacy.classify import DatasetClassifier, dataset_dictionary
 from cloudg_lab.privacy.detectors.keys import key_rule
 from cloudg_lab.privacy.sensitive import record_all, sensitive_values
-from cloudg_lab.privacy.views import FIRST_BATCH, View, classify_texts
+from cloudg_lab.privacy.views import FIRST_BATCH, MAX_MEMBERS, WALK, View, classify_texts
 from cloudg_lab.sample import generate
 
 KEYS = ["name", "owner", "db_password", "api_keys", "account_id", "trusted_accounts", "tags",
@@ -197,3 +197,34 @@ def test_an_estate_whose_lists_hold_null_beside_records_loads(tmp_path: Path) ->
         {"assets": assets, "edges": [], "regions": {}, "unresolved_references": []}))
     dataset = Workspace(classifier=DatasetClassifier()).load(tmp_path, name="nulls")
     assert dataset.sensitive is not None and dataset.sensitive["Ana Lee 7"] == "person"
+
+
+def test_a_position_whose_keys_are_data_goes_to_the_generic_walk() -> None:
+    """Values as keys (a CMDB export's `{"host-3f9a": {..}}`, and records keyed so at their
+    top): past `MAX_MEMBERS` keys the position is walked generically, finding what the generic
+    walk finds, instead of the view learning (and being built again for) every new key."""
+    nested = [{"name": f"asset-{n}", "metadata": {f"host-{n:05x}{k}": {"owner": f"Ana{n} Lee{k}", "port": k}
+                                                  for k in range(3)}} for n in range(FIRST_BATCH * 3)]
+    keyed = [{f"k-{n:05x}": {"steward": f"Ana{n} Lee"}, "name": f"asset-{n}"} for n in range(FIRST_BATCH * 3)]
+    for records, position in ((nested, "metadata"), (keyed, None)):
+        texts = [json.dumps(r).encode() for r in records]
+        view, found = View(), {}
+        classify_texts(view, texts, {}, found)
+        assert found == sensitive_values([json.loads(t) for t in texts])
+        assert found["Ana7 Lee"] == "person" if position is None else found["Ana7 Lee2"] == "person"
+        if position is None:
+            assert len(view.root.members) <= MAX_MEMBERS
+        else:
+            assert view.root.members[position].mode == WALK
+
+
+def test_a_view_is_built_again_only_where_a_lesson_changed_it() -> None:
+    view = View()
+    classify_texts(view, [json.dumps({"metadata": {"a": {"owner": "Ana Lee"}}, "b": {"x": 1}}).encode()],
+                   {}, {})
+    untouched = view.root.members["b"].node
+    assert untouched is not None
+    built, root = untouched.struct({}), view.root.struct({})
+    view.root.members["metadata"].node.learn("c")  # type: ignore[union-attr]
+    assert untouched.struct({}) is built
+    assert view.root.struct({}) is not root  # the path to the node that learnt is built again

@@ -411,3 +411,20 @@ def test_a_lowercase_key_set_apart_from_its_value_by_a_space_is_a_secret() -> No
                                   "set password policy now", "token expired yesterday", "lang=en; Path=/"])
 def test_prose_about_a_secret_and_short_cookies_stay(text: str) -> None:
     assert shown("standard", {"note": text}) == {"note": text}
+
+
+def test_a_secret_glued_to_letters_its_pattern_does_not_know_is_hidden_through_the_token() -> None:
+    """The patterns' edges are ASCII: a secret followed by a superscript, an accented letter or
+    another script's digit ends inside a token. The whole token is hidden (no tail is left
+    glued to the marker), and the answer read again is the same answer."""
+    r = random.Random("glued tails")
+    families = [*MORE_FAMILIES.values(), lambda r: rand(r, ALNUM + "/+", 40)]  # an AWS secret key
+    for _ in range(VARIANTS):
+        secret = r.choice(families)(r)
+        tail = "".join(r.choice("²³éßøñ٣一") for _ in range(r.randint(1, 2))) + str(r.randrange(10, 9999))
+        word = r.choice(WORDS)
+        for profile in ("standard", "strict"):
+            once = shown(profile, {"note": f"{word} {secret}{tail} {word}"})
+            assert tail not in once["note"] and secret[-6:] not in once["note"], (profile, once)
+            assert once["note"].startswith(word + " ") and once["note"].endswith(" " + word), once
+            assert shown(profile, once) == once

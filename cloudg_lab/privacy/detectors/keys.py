@@ -250,6 +250,8 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
                  ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"))
+_TYPED_SUFFIXES = tuple(suffix for suffix, _ in _SUFFIX_TYPED)
+_RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names")
 _NETWORK_KEYS = re.compile(r"^(?:.*_)?(?:ip|ips|ip_address|ip_addresses|cidr|cidr_block|cidrs)$")
 
 ASSET_KEYS = frozenset({"id", "name"})
@@ -272,12 +274,14 @@ def _typed_entity(norm: str) -> str | None:
     found = _TYPED.get(norm)
     if found:
         return found
-    for suffix, entity in _SUFFIX_TYPED:
-        if norm.endswith(suffix):
-            return entity
-    for suffix in ("_id", "_ids", "_name", "_names"):
-        if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
-            return "resource_name"
+    if norm.endswith(_TYPED_SUFFIXES):  # one call for the many keys that end in none
+        for suffix, entity in _SUFFIX_TYPED:
+            if norm.endswith(suffix):
+                return entity
+    if norm.endswith(_RESOURCE_SUFFIXES):
+        for suffix in _RESOURCE_SUFFIXES:
+            if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
+                return "resource_name"
     if norm.endswith("_by") and norm.count("_") == 1 and norm[:-3] not in _ARRANGING:
         return "person"  # approved_by, owned_by, requested_by
     return None
