@@ -24,6 +24,7 @@ from cloudg_lab.privacy.detectors.secrets import (
     URL_SECRETS,
 )
 from cloudg_lab.privacy.detectors.sections import SECTIONS
+from cloudg_lab.privacy.detectors.statements import STATEMENTS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
 from cloudg_lab.privacy.hosts import is_service_host
@@ -143,6 +144,7 @@ BUILTIN: tuple[Detector, ...] = (
     *QUOTED,
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
+    *STATEMENTS,
     *TABLE_SECRETS,
     *SECTIONS,
     *ENCODED,

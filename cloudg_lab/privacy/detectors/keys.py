@@ -163,6 +163,19 @@ def _sensitive(raw: list[str]) -> str | None:
         found = _SENSITIVE_WORDS.get(word)
         if found:
             return found
+    return _glued(raw[0]) if len(raw) == 1 else None
+
+
+_GLUED_HEADS = ("passphrase", "password", "passwd", "secret", "token", "key")
+"""Words a key written in one piece may end with (`PGPASSWORD`, `CLIENTSECRET`, `BOTTOKEN`,
+`SIGNINGKEY`): read as the two words it glues, with the same rules (`NEXTTOKEN` is
+`next_token`, no secret; `MONKEY` is `mon_key`, none either)."""
+
+
+def _glued(word: str) -> str | None:
+    for head in _GLUED_HEADS:
+        if word.endswith(head) and len(word) > len(head):
+            return _sensitive([word[: -len(head)], head])
     return None
 
 
