@@ -15,13 +15,13 @@ CATEGORIES: tuple[Category, ...] = ("secret", "credential", "identifier", "pii",
 _SECRET = ("private_key", "jwt", "password", "aws_secret_access_key", "api_token",
            "authorization_header", "azure_sas_signature", "azure_storage_key", "secret",
            "high_entropy_secret", "user_data", "cookie", "credentials", "connection_string",
-           "webhook_url")
+           "webhook_url", "payment_card", "national_id")
 _IDENTIFIER = ("aws_arn", "aws_account_id", "aws_unique_id", "aws_org_id", "aws_ou_id",
                "aws_root_id", "azure_resource_id", "azure_subscription_id", "azure_tenant_id",
                "azure_resource_group", "gcp_resource_name", "gcp_project_id", "gcp_project_number",
                "cloudg_uri", "dataset_name", "resource_name", "org_name", "uuid", "encoded_id",
                "oci_ocid", "alibaba_arn", "ibm_crn", "k8s_service_account", "ldap_dn",
-               "windows_sid")
+               "windows_sid", "device_id")
 _PII = ("email", "person", "url_userinfo", "phone_number")
 _NETWORK = ("ip_address", "private_ip", "public_ip", "special_ip", "cidr", "private_cidr",
             "public_cidr", "special_cidr", "ipv6", "mac_address", "hostname")

@@ -20,7 +20,8 @@ from cloudg_lab.privacy.dictionary import fold
 
 _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", "ping", "per",
          "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead", "for",
-         "author", "maintainer", "call", "or")
+         "author", "maintainer", "call", "or", "reporter", "requester", "requestor", "submitter",
+         "creator", "sponsor", "custodian", "steward", "responder", "attn", "dear")
 _TOKEN = r"(?:@[\w.-]{3,}|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
 _RUN = rf"{_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}"
 _NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+\(?(?=({_RUN}))")

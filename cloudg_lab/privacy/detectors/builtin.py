@@ -16,6 +16,7 @@ from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
+from cloudg_lab.privacy.detectors.personal import PERSONAL_IDENTIFIERS, PERSONAL_SECRETS
 from cloudg_lab.privacy.detectors.registries import PROVIDER_PATHS
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
@@ -145,6 +146,7 @@ BUILTIN: tuple[Detector, ...] = (
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
     *STATEMENTS,
+    *PERSONAL_SECRETS,
     *TABLE_SECRETS,
     *SECTIONS,
     *ENCODED,
@@ -218,6 +220,7 @@ BUILTIN: tuple[Detector, ...] = (
            flags=_O, validate=lambda t: "aws_root_id" if any(c.isdigit() for c in t) else None,
            min_len=6, description="AWS organization root ids"),
     # ---------------------------------------------------------------- pii
+    *PERSONAL_IDENTIFIERS,
     define("email", "email", "pii", 0.95,
            r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")@(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
            ("@",), min_len=6,

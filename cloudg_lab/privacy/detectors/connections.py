@@ -73,4 +73,9 @@ CONNECTION_FIELDS: tuple[Detector, ...] = (
            min_len=8, description="the host of a URL whatever its suffix (redis://ledger-cache:6379, "
                                   "http://build-07/): host names need no public suffix there; "
                                   "cloudg:// names a kind, not a host"),
+    define("unc_host", "hostname", "network", 0.8,
+           r"(?<![\\\w])\\\\(?P<v>[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
+           r"[A-Za-z0-9])?)*)(?=\\|[\s\"'<>,;)\]}]|$)", ("\\\\",), group="v", accept=_named_host,
+           min_len=5, description="the host of a Windows UNC path (\\\\fs01\\finance$), the URL host "
+                                  "of SMB shares"),
 )

@@ -35,7 +35,7 @@ _STRONG = frozenset({
 _WEAK = frozenset({"user", "role", "group", "bucket", "function", "instance", "cluster", "trail", "table",
                    "topic", "queue", "key", "repository", "repo", "project", "vm", "server", "database",
                    "workspace", "namespace", "deployment", "node", "host", "secret", "vault", "policy",
-                   "hostname", "computer", "pod", "container"})
+                   "hostname", "computer", "pod", "container", "subscription", "tenant", "directory"})
 _TOKEN = r"[ \t]+(?P<q>['\"`‘“«]?)(?P<v>[A-Za-z0-9][A-Za-z0-9._:@+-]*[A-Za-z0-9])(?![\w-])"
 
 
