@@ -80,7 +80,8 @@ def register(into: Registrar, trusted: Registrar) -> None:
         if tool:
             spec = port.tool(tool)
             if spec is None or not port.policy.is_allowed(spec, ctx.principal):
-                raise NotFoundError("Unknown tool to preview; see list_capabilities", {"tool": tool})
+                raise NotFoundError("Unknown tool to preview; see list_capabilities",
+                                    {"argument": "tool"})  # never the name: see finding_index
         names, transformed, report = port.preview(_parsed(data), spec, ctx.principal,
                                                   tool or "preview_transform")
         # The report sits under the layer's own `_meta` key, which transforms leave alone: under

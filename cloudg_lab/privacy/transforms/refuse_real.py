@@ -9,9 +9,14 @@ and never the value.
 Refusing only real values would itself answer the guess ("refused" means "real"). So in the
 arguments that name things (`pseudonym_arguments`: refs, accounts, finding ids, datasets) any
 value this server did not issue is refused with the same message, real or invented alike; only
-what the output shows in clear (a value that identifies nothing) passes. Arguments matched over
-what the caller sees (`skip_arguments`: free-text search) are left alone: they cannot be oracles.
-Completion values are partial by nature, so only the first rule applies to them.
+what the output shows in clear (a value that identifies nothing) passes. Every other argument
+(a region, a sort key, a tool name, free text) is left alone whatever it holds: there a real
+value names nothing (handlers match it against what the caller sees, or a vocabulary shown in
+clear), so it is answered like any invented text of its shape, and refusing it alone would
+confirm it (`find_assets region=<a real account>` refused, `region=<twelve other digits>`
+answered). Arguments matched over what the caller sees (`skip_arguments`) are never checked.
+A completion's partial value is free text; its context arguments are whole values, checked by
+their own names.
 """
 
 from __future__ import annotations
@@ -57,8 +62,8 @@ class RefuseRealIdentifiers:
 
     def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         """Raises:
-            InvalidArgumentsError: naming the first argument that holds a real identifier (or,
-                in a `pseudonym_arguments` slot, any value this server did not issue).
+            InvalidArgumentsError: naming the first `pseudonym_arguments` slot that holds a value
+                this server did not issue (real or invented alike).
         """
         if isinstance(value, dict):
             walk_once([_Checker(self, ctx)], value, ctx)
@@ -91,10 +96,9 @@ class _Checker(Stage[_State]):
         return None if state is None else 0
 
     def key(self, state: _State, key: object, flavor: object) -> tuple[object, _State, tuple[Effect, ...]]:
+        """Keys are free text (a slot's value is what names a thing), so only the state moves."""
         if state is None:
             state = (str(key), self.owner.mode(self.ctx.name, str(key), self.ctx.kind))
-        if isinstance(key, str):
-            self._check(key, (state[0], _FREE) if state[1] == _SLOT else state)
         return key, state, ()
 
     def leaf(self, state: _State, value: object) -> tuple[object, tuple[Effect, ...], int]:
@@ -107,9 +111,9 @@ class _Checker(Stage[_State]):
         plain = strip_fences(value).strip()
         if mode == _SKIP or nullish(plain):
             return
+        if mode != _SLOT:
+            return  # a real value in free text names nothing; refusing it would confirm it
         entity = self.known.get(plain)
-        if entity is None and mode != _SLOT:
-            return  # free text that is no real identifier
         if self._issued(plain) or (entity is not None and self._shown_in_clear(plain, entity)):
             return
         named = argument if _NAME.fullmatch(argument) else "(undeclared)"
