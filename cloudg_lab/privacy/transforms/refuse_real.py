@@ -132,7 +132,7 @@ class _Checker(Stage[_State]):
         a known secret never is, and is never handed to the vault."""
         if category_of(entity) in _SECRETS:
             return False
-        return bool(self.vault.tokenize(value, entity, self.ctx.namespace, avoid=self.known) == value)
+        return self.vault.keeps(value, entity, self.ctx.namespace, avoid=self.known)
 
 
 register_transform("refuse_real_identifiers", RefuseRealOptions, RefuseRealIdentifiers)
