@@ -183,6 +183,18 @@ async def test_privacy_status_under_strict_reports_the_vault(strict):
     assert status["policy"] == "strict" and status["pseudonymisation"]["active"] is True
     assert status["pseudonymisation"]["key_source"] == "random"
     assert "reveal_token" not in status["visible_tools"] and status["pipelines"]["output"][0] == "sanitize"
+    # the vault's counts move when a value is met the first time: only a revealer sees them
+    assert not {"entries", "entities", "namespaces"} & set(status["pseudonymisation"])
+
+
+async def test_privacy_status_shows_a_revealer_the_vault_counts_as_numbers(roots):
+    standard = Layer(policy="standard", allowed_roots=[roots], vault_key="k")
+    admin = Principal.parse("root:admin")
+    pseudonym(standard, "payments-db", "resource_name")
+    result = await standard.call_tool("privacy_status", {}, principal=admin)
+    figures = result.structured["pseudonymisation"]
+    assert figures["entries"] == 1 and "namespaces" not in figures
+    assert figures["entities"] == [{"entity": "resource_name", "entries": 1}]
 
 
 async def test_policy_review_of_strict_explains_it(layer):

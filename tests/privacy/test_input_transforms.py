@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import string
 from collections.abc import Callable
 from typing import Any
 
@@ -135,6 +137,25 @@ def caught_vault(arguments: dict[str, Any], make_ctx: Ctx) -> list[Any]:
     with pytest.raises(InvalidArgumentsError):
         refuse(arguments, ctx)
     return list(ctx.vault.export()["entries"])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_refused_real_value_leaves_the_vault_as_an_invented_one_does(make_ctx: Ctx, seed: int) -> None:
+    """A refusal must leave no trace: a vault entry made for the real value alone would show in
+    the vault's counts (`privacy_status`) and tell it from an invented one."""
+    rng = random.Random(seed)
+    account = "".join(rng.choices(string.digits, k=12))
+    name = "-".join("".join(rng.choices(string.ascii_lowercase, k=5)) for _ in range(3))
+    known = {**KNOWN, account: "aws_account_id", name: "resource_name",
+             f"arn:aws:iam::{account}:role/{name}": "aws_arn"}
+    for real in set(known) - {"arn:aws:iam::aws:policy/ReadOnlyAccess"}:
+        ctx = make_ctx(known=known)
+        with pytest.raises(InvalidArgumentsError):
+            refuse({"ref": real}, ctx)
+        assert ctx.vault.export()["entries"] == [], real
+    owned = make_ctx(known=KNOWN)  # what identifies nothing still passes, and is not kept
+    assert refuse({"ref": "arn:aws:iam::aws:policy/ReadOnlyAccess"}, owned)
+    assert owned.vault.export()["entries"] == []
 
 
 def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(make_ctx: Ctx) -> None:

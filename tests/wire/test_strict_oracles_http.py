@@ -163,7 +163,7 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
         "finding uri": lambda a, v: a.read(f"cloudg://findings/{v}"),
         "incident_triage": lambda a, v: a.prompt("incident_triage", finding_id=str(v)),
     }
-    return {"slot": ([*g.names, *g.accounts, g.dataset], slots),
+    return {"slot": ([g.dataset, *g.names, *g.accounts], slots),
             "free": ([*hidden_accounts[:1], *(v for v in g.free if v not in hidden_accounts)], loose),
             "typed": (typed, seen_as_typed)}
 
@@ -237,5 +237,5 @@ async def test_an_http_attacker_learns_nothing_real_values_would_tell(strict: La
         await check_completions(g, alice, rng)
         await check_orders(g, alice)
     assert alice.calls + bob.calls > 400
-    everything = "\n".join(alice.wire + bob.wire)
-    assert sorted(v for v in truth(strict) if v in everything) == []
+    everything = "\n".join(alice.wire + bob.wire).casefold()
+    assert sorted(v for v in truth(strict) if v.casefold() in everything) == []
