@@ -158,6 +158,21 @@ def test_a_refused_real_value_leaves_the_vault_as_an_invented_one_does(make_ctx:
     assert owned.vault.export()["entries"] == []
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_shown_arn_with_a_guessed_real_account_swapped_in_is_refused(make_ctx: Ctx, seed: int) -> None:
+    """It reverses to a real ARN as the shown one does; accepting it would confirm the guess."""
+    rng = random.Random(seed)
+    account, name = "".join(rng.choices(string.digits, k=12)), f"svc-{rng.randrange(10**6)}"
+    real = f"arn:aws:iam::{account}:role/{name}"
+    ctx = make_ctx(known={real: "aws_arn", account: "aws_account_id", name: "resource_name"})
+    shown = ctx.vault.tokenize(real, "aws_arn")
+    assert refuse({"ref": shown}, ctx) == {"ref": shown}
+    swapped = shown.replace(ctx.vault.tokenize(account, "aws_account_id"), account)
+    assert swapped != shown
+    with pytest.raises(InvalidArgumentsError):
+        refuse({"ref": swapped}, ctx)
+
+
 def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(make_ctx: Ctx) -> None:
     ctx = make_ctx(known=KNOWN)
     shown = ctx.vault.tokenize("payments-db-01", "resource_name")

@@ -191,6 +191,26 @@ async def differences(g: Ground, alice: Attacker, bob: Attacker, rng: random.Ran
     return differing
 
 
+async def check_swapped_accounts(g: Ground, alice: Attacker, real_accounts: list[str],
+                                 rng: random.Random) -> int:
+    """A shown ARN or resource path with its account segment swapped for a guessed real account
+    is refused like one swapped for an invented account (it reverses to a real path too)."""
+    tried = 0
+    for row in g.rows:
+        shown = row["account_id"]
+        if not (shown and row["arn"] and shown in row["arn"]):
+            continue
+        for account in real_accounts:
+            left, right = await paired(alice, lambda v: alice.tool("get_asset", ref=v),
+                                       row["arn"].replace(shown, account),
+                                       row["arn"].replace(shown, invented(rng, account)))
+            assert left == right and left["isError"], (row["arn"], account)
+            tried += 1
+        if tried >= 12:
+            break
+    return tried
+
+
 async def check_completions(g: Ground, alice: Attacker, rng: random.Random) -> None:
     """Every completable argument: a real prefix is answered as an invented one whenever the
     caller was shown neither."""
@@ -234,6 +254,10 @@ async def test_an_http_attacker_learns_nothing_real_values_would_tell(strict: La
         alice, bob = Attacker(clients["alice"], strict), Attacker(clients["bob"], strict)
         g = await ground(strict, alice, rng)
         assert await differences(g, alice, bob, rng) == []
+        accounts = sorted({a for a in strict.workspace.get().inventory.accounts if a})
+        swappable = [r for r in g.rows if r["account_id"] and r["account_id"] in (r["arn"] or "")]
+        tried = await check_swapped_accounts(g, alice, accounts, rng)
+        assert (tried > 0) == bool(swappable) and (swappable or strict.workspace.get().name != "vesper-main")
         await check_completions(g, alice, rng)
         await check_orders(g, alice)
     assert alice.calls + bob.calls > 400

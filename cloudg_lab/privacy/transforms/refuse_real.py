@@ -27,12 +27,13 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.privacy import text
 from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.shapes import nullish
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
-from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
+from cloudg_lab.privacy.transforms.depseudonymize import strip_fences
 from cloudg_lab.privacy.walk import walk_once
 from cloudg_lab.types import JSON
 
@@ -43,6 +44,8 @@ _NAME = re.compile(r"[a-z_][a-z0-9_]{0,63}")
 """What a declared argument's name looks like; any other name is the caller's and may be a real
 value (`{"billing-db-07": 1}`), so it is never quoted."""
 _SECRETS = frozenset({"secret", "credential"})
+_SEGMENTS = re.compile(r"[\s:/]+")
+"""What separates the segments of an ARN or a resource path."""
 
 
 class RefuseRealOptions(TransformOptions):
@@ -121,11 +124,16 @@ class _Checker(Stage[_State]):
 
     def _issued(self, value: str) -> bool:
         """A pseudonym of this namespace, or one built of them that names a real identifier
-        (an ARN whose components another process pseudonymized under the same key)."""
+        (an ARN whose components another process pseudonymized under the same key). Built of
+        them wholly: a shown ARN whose account segment the caller swapped for a guessed real
+        account reverses to a real ARN too, and accepting it would confirm the guess."""
         if self.vault.entry(value, self.ctx.namespace) is not None:
             return True
-        real, found = reverse_entries(value, self.vault, self.ctx.namespace)
-        return bool(found) and real in self.known
+        spans = self.vault.reverse_spans(value, self.ctx.namespace)
+        if not spans or text.replace(value, [(s, e, f.real) for s, e, f in spans]) not in self.known:
+            return False
+        typed = text.replace(value, [(s, e, " ") for s, e, _ in spans])
+        return not any(part in self.known for part in _SEGMENTS.split(typed) if part)
 
     def _shown_in_clear(self, value: str, entity: str) -> bool:
         """A real identifier the output leaves as it is (it identifies nothing) may come back;
