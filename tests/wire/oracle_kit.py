@@ -124,19 +124,19 @@ class Attacker:
         except MCPError as exc:  # a protocol error is an answer too
             return self._keep({"error": [exc.code, exc.message, exc.error.data]})
 
-    async def tool(self, name: str, **arguments: Any) -> Answer:
-        return await self._guard(self.client.call_tool(name, arguments))
+    async def tool(self, tool: str, /, **arguments: Any) -> Answer:
+        return await self._guard(self.client.call_tool(tool, arguments))
 
-    async def data(self, name: str, **arguments: Any) -> dict[str, Any]:
-        answer = await self.tool(name, **arguments)
+    async def data(self, tool: str, /, **arguments: Any) -> dict[str, Any]:
+        answer = await self.tool(tool, **arguments)
         assert not answer.get("isError") and "error" not in answer, answer
         return dict(answer["structuredContent"])
 
     async def read(self, uri: str) -> Answer:
         return await self._guard(self.client.read_resource(uri))
 
-    async def prompt(self, name: str, **arguments: Any) -> Answer:
-        return await self._guard(self.client.get_prompt(name, arguments))
+    async def prompt(self, prompt: str, /, **arguments: Any) -> Answer:
+        return await self._guard(self.client.get_prompt(prompt, arguments))
 
     async def complete(self, ref: types.PromptReference | types.ResourceTemplateReference,
                        argument: str, value: str, context: dict[str, str] | None = None) -> Answer:

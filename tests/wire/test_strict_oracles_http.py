@@ -97,6 +97,8 @@ class Ground:
     free: list[str]
     fids: list[str]
     dataset: str
+    cursor: str
+    """A page cursor of an unfiltered listing, replayed with other filters."""
 
 
 async def ground(layer: Layer, alice: Attacker, rng: random.Random) -> Ground:
@@ -109,7 +111,9 @@ async def ground(layer: Layer, alice: Attacker, rng: random.Random) -> Ground:
             if len(f) >= 8 and f.casefold() not in shown][:2]
     free = [v for v in names + accounts + people if v.casefold() not in shown]
     assert len(names) == 3 and accounts and people and fids and len(free) >= 4
-    return Ground(rows, shown, rows[0]["id"], names, accounts, free, fids, layer.workspace.get().name)
+    cursor = (await alice.data("find_assets", limit=1))["next_cursor"]
+    return Ground(rows, shown, rows[0]["id"], names, accounts, free, fids, layer.workspace.get().name,
+                  cursor)
 
 
 def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attacker, Any], Any]]]]:
@@ -121,7 +125,7 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
     # a tag key the caller sees inside a value is a did-you-mean for it, visible or not
     keys_seen = {k.casefold() for r in g.rows for k in r.get("tags") or {}}
     typed = [v for v in g.free + g.fids if not any(k in v.casefold() for k in keys_seen)]
-    ref = g.ref
+    ref, cursor = g.ref, g.cursor
     slots = {
         "get_asset": lambda a, v: a.tool("get_asset", ref=v),
         "find_assets.account_id": lambda a, v: a.tool("find_assets", account_id=v, limit=2),
@@ -130,6 +134,8 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
         "neighbors": lambda a, v: a.tool("neighbors", ref=v),
         "find_paths": lambda a, v: a.tool("find_paths", source=ref, target=v),
         "dataset_summary": lambda a, v: a.tool("dataset_summary", dataset=v),
+        "select_dataset": lambda a, v: a.tool("select_dataset", name=v),
+        "diff_datasets": lambda a, v: a.tool("diff_datasets", base=v, target=v),
         "asset uri": lambda a, v: a.read(f"cloudg://assets/{v}"),
         "neighbors uri": lambda a, v: a.read(f"cloudg://assets/{v}/neighbors"),
         "summary uri": lambda a, v: a.read(f"cloudg://datasets/{v}/summary"),
@@ -148,6 +154,7 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
         "list_findings.severity": lambda a, v: a.tool("list_findings", severity=v),
         "neighbors.direction": lambda a, v: a.tool("neighbors", ref=ref, direction=v),
         "list_detectors.category": lambda a, v: a.tool("list_detectors", category=v),
+        "neighbors.edge_types": lambda a, v: a.tool("neighbors", ref=ref, edge_types=[v]),
         "preview_transform": lambda a, v: a.tool("preview_transform", data={
             "note": f"arn:aws:iam::{v}:role/x", "v": v}),
         "policy_review": lambda a, v: a.prompt("policy_review", policy=str(v)),
@@ -158,6 +165,7 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
         "count_assets.query": lambda a, v: a.tool("count_assets", query=v),
         "find_assets.tag key": lambda a, v: a.tool("find_assets", tag=v),
         "find_assets.tag owner": lambda a, v: a.tool("find_assets", tag=f"owner={v}"),
+        "a forged cursor": lambda a, v: a.tool("find_assets", query=v, limit=1, cursor=cursor),
         "list_tags.key": lambda a, v: a.tool("list_tags", key=v),
         "get_finding": lambda a, v: a.tool("get_finding", finding_id=v),
         "finding uri": lambda a, v: a.read(f"cloudg://findings/{v}"),
