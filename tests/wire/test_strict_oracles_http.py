@@ -155,6 +155,7 @@ def families(g: Ground) -> dict[str, tuple[list[Any], dict[str, Callable[[Attack
         "neighbors.direction": lambda a, v: a.tool("neighbors", ref=ref, direction=v),
         "list_detectors.category": lambda a, v: a.tool("list_detectors", category=v),
         "neighbors.edge_types": lambda a, v: a.tool("neighbors", ref=ref, edge_types=[v]),
+        "an argument named by it": lambda a, v: a.tool("get_asset", ref=ref, **{str(v): 1}),
         "preview_transform": lambda a, v: a.tool("preview_transform", data={
             "note": f"arn:aws:iam::{v}:role/x", "v": v}),
         "policy_review": lambda a, v: a.prompt("policy_review", policy=str(v)),
