@@ -34,7 +34,8 @@ Status = Annotated[str, one_of(STATUSES)]
 def finding_index(ctx: HandlerContext, ds: Dataset, finding_id: str) -> int:
     """The finding whose id, as the caller sees it, is `finding_id` (so a real id the caller was
     shown only as a pseudonym finds nothing). A miss suggests ids sharing the first eight
-    characters, compared as the caller sees them too.
+    characters, compared as the caller sees them too, and never repeats the id: echoed through
+    the output pipeline, a real id would come back as its pseudonym and an invented one as typed.
 
     Raises:
         ReferenceNotFoundError: when the dataset has no finding with this id.
@@ -45,7 +46,7 @@ def finding_index(ctx: HandlerContext, ds: Dataset, finding_id: str) -> int:
         start = finding_id.casefold()[:8]
         close = [f for f in ids if start and f.casefold().startswith(start)]
         raise ReferenceNotFoundError("No finding has this id; see list_findings",
-                                     {"finding_id": finding_id, "suggestions": close[:5]})
+                                     {"suggestions": close[:5]})
     return index
 
 

@@ -165,9 +165,9 @@ def list_tags(ctx: HandlerContext, *,
         return {"dataset": ds.name, "total_keys": len(keys), "truncated": len(keys) > top,
                 "items": [{"key": k, "assets": n, "distinct_values": d} for k, n, d in keys[:top]]}
     values = _values_of(ctx, key, view, tags)
-    if not values:
+    if not values:  # the miss never repeats the key (see findings.finding_index)
         raise ReferenceNotFoundError("No asset carries this tag key; see list_tags without a key",
-                                     {"key": key, "suggestions": _close_keys(key, set(shown_keys.values()))})
+                                     {"suggestions": _close_keys(key, set(shown_keys.values()))})
     counted = Counter({v: len(rows) for v, rows in values.items()})
     ordered = sorted(counted.items(), key=lambda kv: (-kv[1], values.shown(kv[0])))
     return {"dataset": ds.name, "key": key, "assets": sum(counted.values()),

@@ -57,7 +57,7 @@ def register(into: Registrar, trusted: Registrar) -> None:
         model = policy.model
         pseudonyms: dict[str, object] = {"active": policy.transforms_anything}
         if policy.transforms_anything:
-            pseudonyms.update(port.vault_stats())
+            pseudonyms.update(_vault_figures(port.vault_stats(), policy.may(ctx.principal, "reveal")))
         return {"policy": policy.name, "description": policy.description, "origin": policy.origin,
                 "extends": model.extends,
                 "principal": {"id": ctx.principal.id, "roles": sorted(ctx.principal.roles)},
@@ -80,7 +80,8 @@ def register(into: Registrar, trusted: Registrar) -> None:
         if tool:
             spec = port.tool(tool)
             if spec is None or not port.policy.is_allowed(spec, ctx.principal):
-                raise NotFoundError("Unknown tool to preview; see list_capabilities", {"tool": tool})
+                raise NotFoundError("Unknown tool to preview; see list_capabilities",
+                                    {"argument": "tool"})  # never the name: see finding_index
         names, transformed, report = port.preview(_parsed(data), spec, ctx.principal,
                                                   tool or "preview_transform")
         # The report sits under the layer's own `_meta` key, which transforms leave alone: under
@@ -123,6 +124,21 @@ def register(into: Registrar, trusted: Registrar) -> None:
         return {"policy": port.policy.name, "audit_enabled": port.policy.model.audit,
                 "scope": "all" if everyone else "own", "total": len(entries),
                 "entries": [e.to_dict() for e in entries]}
+
+
+def _vault_figures(stats: dict[str, object], may_reveal: bool) -> dict[str, object]:
+    """The vault's figures as this caller may see them. Its counts move whenever a value is
+    pseudonymized for the first time, so they tell a value the vault already held (a real one,
+    shown to someone) from one it never met (an invented one): only a caller who may reveal
+    sees them, entity counts as records (a count under a key named `resource_name` would be
+    pseudonymized as a name) and never per namespace (those name the other principals)."""
+    entities = stats.pop("entities", {})
+    stats.pop("namespaces", None)
+    if not may_reveal:
+        stats.pop("entries", None)
+        return stats
+    counts = entities.items() if isinstance(entities, dict) else ()
+    return {**stats, "entities": [{"entity": e, "entries": n} for e, n in sorted(counts)]}
 
 
 def _parsed(data: JSON) -> JSON:

@@ -248,16 +248,20 @@ class Lifecycle:
         spec, principal = info.spec, info.principal
         pipeline = self.policy.input_pipeline(spec, principal)
         ictx = self._tctx("completion", info.name, spec, principal)
+        # the context holds whole arguments of the prompt or template: checked as its own call's
+        cctx = self._tctx("prompt" if isinstance(spec, PromptSpec) else "resource", info.name, spec,
+                          principal)
         request = _completion_request(info)
         typed = request.get("value", "")
         try:
             value = inputs.prepare({arg_name: typed}, pipeline, ictx).get(arg_name, "")
             context_args = inputs.prepare(inputs.check_shape(request.get("context", {}),
-                                                             "Context arguments"), pipeline, ictx)
+                                                             "Context arguments"), pipeline, cctx)
         except MCPLayerError as exc:
             self._rejected(info, ticket, exc)
             raise
         ctx.reversed.update(ictx.reversed)
+        ctx.reversed.update(cctx.reversed)
         if ctx.visible.active:
             value = typed  # accepted by the input pipeline; matched against what the caller sees
         return value, context_args

@@ -31,7 +31,8 @@ def strip_prefix(name: str, prefix: str) -> str | None:
 def tool(registry: Registry, policy: Policy, prefix: str, name: object, principal: Principal, *,
          arguments: object = None) -> ToolSpec:
     """Raises:
-        NotFoundError: `Unknown tool: NAME`, for unknown, hidden or unprefixed names.
+        NotFoundError: `Unknown tool: NAME` (the name left out where identifiers are hidden),
+            for unknown, hidden or unprefixed names.
     """
     return _by_name("tool", registry.tool, policy, prefix, name, principal=principal,
                     arguments=arguments)
@@ -53,8 +54,12 @@ def _by_name(kind: Kind, find: Callable[[str], S | None], policy: Policy, prefix
     spec = find(bare) if bare is not None else None
     if spec is None or not policy.is_allowed(spec, principal):
         policy.record_hidden(kind, label, principal, arguments)
-        raise NotFoundError(f"Unknown {kind}: {policy.scrub(label, principal)}")
+        raise NotFoundError(_unknown(kind, policy.echo(label, principal)))
     return spec
+
+
+def _unknown(kind: str, echoed: str) -> str:
+    return f"Unknown {kind}: {echoed}" if echoed else f"Unknown {kind}"
 
 
 def resource(registry: Registry, policy: Policy, uri: object,
@@ -73,7 +78,7 @@ def resource(registry: Registry, policy: Policy, uri: object,
             if policy.is_allowed(spec, principal):
                 return spec, variables
     policy.record_hidden("resource", label, principal)
-    raise NotFoundError(f"Unknown resource: {policy.scrub(label, principal)}")
+    raise NotFoundError(_unknown("resource", policy.echo(label, principal)))
 
 
 def completion_target(registry: Registry, policy: Policy, prefix: str, ref: object,

@@ -11,6 +11,9 @@ from pydantic import BaseModel, ValidationError
 from cloudg_lab.errors import InvalidArgumentsError
 from cloudg_lab.registry.specs import ArgumentsModel
 
+UNDECLARED = "(undeclared)"
+"""What an error says for an argument the tool does not declare."""
+
 
 def validate_arguments(shape_model: ArgumentsModel | None, single_model: bool,
                        arguments: dict[str, object], tool: str) -> dict[str, object]:
@@ -25,7 +28,7 @@ def validate_arguments(shape_model: ArgumentsModel | None, single_model: bool,
     try:
         instance = shape_model.model_validate(arguments)
     except ValidationError as exc:
-        errors = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]}
+        errors = [{"loc": _where(e["loc"], e["type"]), "msg": e["msg"], "type": e["type"]}
                   for e in exc.errors(include_url=False, include_input=False, include_context=False)]
         first = errors[0]
         where = ".".join(str(p) for p in first["loc"]) or "arguments"
@@ -35,3 +38,10 @@ def validate_arguments(shape_model: ArgumentsModel | None, single_model: bool,
     if single_model or not isinstance(instance, BaseModel):  # a validator that hands back the value
         return {"args": instance}
     return {name: getattr(instance, name) for name in type(instance).model_fields}
+
+
+def _where(loc: tuple[int | str, ...], kind: str) -> list[int | str]:
+    """An error's location without the caller's own words: an unknown argument's name is what
+    the caller typed (`{"billing-db-07": 1}`), and repeated through the output pipeline a real
+    name would come back as its pseudonym and an invented one as typed."""
+    return [*loc[:-1], UNDECLARED] if kind == "extra_forbidden" and loc else list(loc)

@@ -342,6 +342,14 @@ class Policy:
                                 sensitivity=sensitivity, dataset=dataset,
                                 detectors=self.detectors, known=known)
 
+    def echo(self, text: str, principal: Principal) -> str:
+        """What an error may repeat of a name the caller typed (`Unknown resource: NAME`).
+        Where the output hides identifiers, nothing: the pipeline would hand a real value back
+        as the pseudonym results show and an invented one as typed, so the echo would confirm
+        a guess. Elsewhere the name, scrubbed."""
+        pipeline = self.output_pipeline(None, principal)
+        return "" if pipeline and pipeline.hides_identifiers else self.scrub(text, principal)
+
     def scrub(self, text: str, principal: Principal) -> str:
         """`text` as this principal may see it (audit names can carry what a caller typed)."""
         pipeline = self.output_pipeline(None, principal)

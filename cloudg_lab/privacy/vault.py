@@ -239,6 +239,23 @@ class Vault:
             self._prf_cache[key] = found
         return found
 
+    def keeps(self, value: str, entity: str, namespace: str = "global", *,
+              avoid: Container[str] | None = None) -> bool:
+        """Whether `tokenize` would hand `value` back unchanged (it identifies nothing), decided
+        without keeping a pseudonym: asking must leave no trace, or `stats()` would count the
+        real values a caller merely typed (an invented one makes no entry)."""
+        found = self.lookup(value, entity, namespace)
+        if found is not None:
+            return found == value
+        created: list[Entry] = []
+        with self._lock:
+            out = self._tokenize_locked(value, entity, namespace, avoid, created)
+            for entry in created:
+                self._forward.pop((entry.namespace, family_of(entry.entity), entry.real), None)
+                self._reverse.pop((entry.namespace, entry.pseudonym), None)
+                self._names.get(entry.namespace, {}).pop(entry.real, None)
+        return out == value
+
     def lookup(self, value: str, entity: str, namespace: str = "global") -> str | None:
         """The pseudonym `value` already has, or None; never creates one."""
         found = self._forward.get((namespace, family_of(entity), value))

@@ -54,7 +54,7 @@ async def test_preview_transform_under_open_changes_nothing(tools):
     named = await tools.ok("preview_transform", data=[1], tool="find_assets")
     assert named["tool"] == "find_assets"
     unknown = await tools.fails("preview_transform", data=1, tool="no_such_tool")
-    assert unknown.code == -32602 and unknown.data == {"tool": "no_such_tool"}
+    assert unknown.code == -32602 and unknown.data == {"argument": "tool"}  # never the name
 
 
 async def test_list_detectors_by_category(tools):

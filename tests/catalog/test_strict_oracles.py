@@ -217,9 +217,15 @@ async def test_real_values_in_identifier_arguments_are_refused_and_audited(stric
         assert real not in json.dumps(result.to_wire())
     entries = [e for e in strict.audit_log.entries() if e.name == "get_asset"]
     assert [e.decision for e in entries][-3:] == ["rejected"] * 3
-    refused = await strict.call_tool("preview_transform", {"data": {"note": real}})
-    assert refused.is_error and "Argument 'data'" in refused.text and real not in refused.text
+    # outside the slots a real value names nothing and is answered like invented text of its
+    # shape: refusing it alone would confirm it
+    fake = invented(random.Random(1), real)
+    pair = [(await strict.call_tool("find_assets", {"region": v})).to_wire() for v in (real, fake)]
+    assert answer(pair[0]) == answer(pair[1]) and not pair[0]["isError"]
     assert (await strict.complete(PROBE, {"name": "ref", "value": real}))["values"] == []
+    context = {"dataset": strict.workspace.get().name}  # context arguments are slots
+    assert (await strict.complete(PROBE, {"name": "ref", "value": ""}, context_arguments=context))[
+        "values"] == []
     (last,) = strict.audit_log.entries(last=1)
     assert (last.kind, last.decision, last.name) == ("completion", "rejected", "investigate_asset")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import string
 from collections.abc import Callable
 from typing import Any
 
@@ -113,11 +115,10 @@ def refuse(arguments: Any, ctx: TransformContext) -> Any:
         arguments, ctx)
 
 
-@pytest.mark.parametrize("arguments", [{"note": "payments-db-01"}, {"data": {"x": [" 123456789012 "]}},
-                                       {"n": 123456789012}, {"payments-db-01": 1},
-                                       {"ref": "payments-db-01"}, {"ref": "never-heard-of-it"},
-                                       {"account_id": "000000000000"}, {"note": "Tr0ub4dor&3"}])
-def test_real_identifiers_anywhere_and_anything_unissued_in_a_slot_are_refused(
+@pytest.mark.parametrize("arguments", [{"ref": "payments-db-01"}, {"ref": "never-heard-of-it"},
+                                       {"ref": " 123456789012 "}, {"account_id": 123456789012},
+                                       {"account_id": "000000000000"}, {"ref": "Tr0ub4dor&3"}])
+def test_anything_unissued_in_a_slot_is_refused_real_or_invented(
         make_ctx: Ctx, arguments: dict[str, Any]) -> None:
     with pytest.raises(InvalidArgumentsError) as caught:
         refuse(arguments, make_ctx(known=KNOWN))
@@ -138,6 +139,40 @@ def caught_vault(arguments: dict[str, Any], make_ctx: Ctx) -> list[Any]:
     return list(ctx.vault.export()["entries"])
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_refused_real_value_leaves_the_vault_as_an_invented_one_does(make_ctx: Ctx, seed: int) -> None:
+    """A refusal must leave no trace: a vault entry made for the real value alone would show in
+    the vault's counts (`privacy_status`) and tell it from an invented one."""
+    rng = random.Random(seed)
+    account = "".join(rng.choices(string.digits, k=12))
+    name = "-".join("".join(rng.choices(string.ascii_lowercase, k=5)) for _ in range(3))
+    known = {**KNOWN, account: "aws_account_id", name: "resource_name",
+             f"arn:aws:iam::{account}:role/{name}": "aws_arn"}
+    for real in set(known) - {"arn:aws:iam::aws:policy/ReadOnlyAccess"}:
+        ctx = make_ctx(known=known)
+        with pytest.raises(InvalidArgumentsError):
+            refuse({"ref": real}, ctx)
+        assert ctx.vault.export()["entries"] == [], real
+    owned = make_ctx(known=KNOWN)  # what identifies nothing still passes, and is not kept
+    assert refuse({"ref": "arn:aws:iam::aws:policy/ReadOnlyAccess"}, owned)
+    assert owned.vault.export()["entries"] == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_shown_arn_with_a_guessed_real_account_swapped_in_is_refused(make_ctx: Ctx, seed: int) -> None:
+    """It reverses to a real ARN as the shown one does; accepting it would confirm the guess."""
+    rng = random.Random(seed)
+    account, name = "".join(rng.choices(string.digits, k=12)), f"svc-{rng.randrange(10**6)}"
+    real = f"arn:aws:iam::{account}:role/{name}"
+    ctx = make_ctx(known={real: "aws_arn", account: "aws_account_id", name: "resource_name"})
+    shown = ctx.vault.tokenize(real, "aws_arn")
+    assert refuse({"ref": shown}, ctx) == {"ref": shown}
+    swapped = shown.replace(ctx.vault.tokenize(account, "aws_account_id"), account)
+    assert swapped != shown
+    with pytest.raises(InvalidArgumentsError):
+        refuse({"ref": swapped}, ctx)
+
+
 def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(make_ctx: Ctx) -> None:
     ctx = make_ctx(known=KNOWN)
     shown = ctx.vault.tokenize("payments-db-01", "resource_name")
@@ -145,10 +180,13 @@ def test_pseudonyms_clear_values_skipped_arguments_and_partial_completions_pass(
                "query": "payments-db-01", "text": "payments-db", "other": "none",
                "policy": "arn:aws:iam::aws:policy/ReadOnlyAccess"}
     assert refuse(passing, ctx) == passing
+    # outside the slots real values are free text, answered as invented text would be
+    free = {"note": "payments-db-01", "data": {"x": [" 123456789012 "]}, "n": 123456789012,
+            "payments-db-01": 1, "secretish": "Tr0ub4dor&3"}
+    assert refuse(free, ctx) == free
     completion = make_ctx(known=KNOWN, kind="completion")
-    assert refuse({"ref": "paym"}, completion) == {"ref": "paym"}
-    with pytest.raises(InvalidArgumentsError):
-        refuse({"ref": "payments-db-01"}, completion)
+    for partial in ("paym", "payments-db-01"):
+        assert refuse({"ref": partial}, completion) == {"ref": partial}
 
 
 def test_depseudonymize_notes_every_real_value_it_put_back(make_ctx: Ctx) -> None:

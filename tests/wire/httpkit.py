@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import httpx2
 import testlayer
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
 
+from cloudg_lab import Layer
 from cloudg_lab.adapters import HttpEndpoint
 
 LEGACY = "2025-11-25"
@@ -81,3 +84,23 @@ async def open_session(endpoint: HttpEndpoint, token: str) -> str:
 
 def in_session(session: str, token: str) -> dict[str, str]:
     return {"mcp-session-id": session, "mcp-protocol-version": LEGACY, **bearer(token)}
+
+
+@asynccontextmanager
+async def clients_as(layer: Layer, tokens: Mapping[str, str], mode: str) -> AsyncIterator[dict[str, Client]]:
+    """`layer` served on 127.0.0.1 with one connected `mcp.Client` per principal: `tokens` maps a
+    name to its `TOKEN:ROLES:ID` spec, and each client sends its own bearer token."""
+    endpoint = HttpEndpoint(layer, port=0, tokens=list(tokens.values()))
+    await endpoint.start()
+    try:
+        assert endpoint.url is not None
+        async with AsyncExitStack() as stack:
+            opened: dict[str, Client] = {}
+            for who, spec in tokens.items():
+                http = await stack.enter_async_context(httpx2.AsyncClient(
+                    headers=bearer(spec.partition(":")[0]), timeout=httpx2.Timeout(30, read=60)))
+                opened[who] = await stack.enter_async_context(
+                    Client(streamable_http_client(endpoint.url, http_client=http), mode=mode))
+            yield opened
+    finally:
+        await endpoint.stop()

@@ -3,18 +3,15 @@ not change each other's view; loading and unloading are the admin's, and refusal
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import pytest
+from httpkit import clients_as
 from mcp import Client
-from mcp.client.streamable_http import streamable_http_client
 
 from cloudg_lab import Layer
-from cloudg_lab.adapters import HttpEndpoint
 from cloudg_lab.sample import generate
 
 ALICE, BOB, ADMIN = "alice-token-00001", "bob-token-000002", "admin-token-0003"
@@ -29,22 +26,8 @@ def layer(tmp_path: Path) -> Layer:
                  allowed_roots=[tmp_path])
 
 
-@asynccontextmanager
-async def clients(layer: Layer, mode: str) -> AsyncIterator[dict[str, Client]]:
-    endpoint = HttpEndpoint(layer, port=0, tokens=TOKENS)
-    await endpoint.start()
-    try:
-        assert endpoint.url is not None
-        opened: dict[str, Client] = {}
-        https = [httpx2.AsyncClient(headers={"authorization": f"Bearer {t}"},
-                                    timeout=httpx2.Timeout(30, read=60)) for t in (ALICE, BOB, ADMIN)]
-        async with https[0], https[1], https[2]:
-            for who, http in zip(("alice", "bob", "admin"), https, strict=True):
-                opened[who] = Client(streamable_http_client(endpoint.url, http_client=http), mode=mode)
-            async with opened["alice"], opened["bob"], opened["admin"]:
-                yield opened
-    finally:
-        await endpoint.stop()
+def clients(layer: Layer, mode: str) -> AbstractAsyncContextManager[dict[str, Client]]:
+    return clients_as(layer, dict(zip(("alice", "bob", "admin"), TOKENS, strict=True)), mode)
 
 
 async def data(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:

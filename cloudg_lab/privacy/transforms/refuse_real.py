@@ -9,9 +9,14 @@ and never the value.
 Refusing only real values would itself answer the guess ("refused" means "real"). So in the
 arguments that name things (`pseudonym_arguments`: refs, accounts, finding ids, datasets) any
 value this server did not issue is refused with the same message, real or invented alike; only
-what the output shows in clear (a value that identifies nothing) passes. Arguments matched over
-what the caller sees (`skip_arguments`: free-text search) are left alone: they cannot be oracles.
-Completion values are partial by nature, so only the first rule applies to them.
+what the output shows in clear (a value that identifies nothing) passes. Every other argument
+(a region, a sort key, a tool name, free text) is left alone whatever it holds: there a real
+value names nothing (handlers match it against what the caller sees, or a vocabulary shown in
+clear), so it is answered like any invented text of its shape, and refusing it alone would
+confirm it (`find_assets region=<a real account>` refused, `region=<twelve other digits>`
+answered). Arguments matched over what the caller sees (`skip_arguments`) are never checked.
+A completion's partial value is free text; its context arguments are whole values, checked by
+their own names.
 """
 
 from __future__ import annotations
@@ -22,12 +27,13 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from cloudg_lab.errors import InvalidArgumentsError
+from cloudg_lab.privacy import text
 from cloudg_lab.privacy.common import argument_skipped, fallback_vault
 from cloudg_lab.privacy.entities import category_of
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.shapes import nullish
 from cloudg_lab.privacy.stages import SAME, Effect, Stage
-from cloudg_lab.privacy.transforms.depseudonymize import reverse_entries, strip_fences
+from cloudg_lab.privacy.transforms.depseudonymize import strip_fences
 from cloudg_lab.privacy.walk import walk_once
 from cloudg_lab.types import JSON
 
@@ -38,6 +44,8 @@ _NAME = re.compile(r"[a-z_][a-z0-9_]{0,63}")
 """What a declared argument's name looks like; any other name is the caller's and may be a real
 value (`{"billing-db-07": 1}`), so it is never quoted."""
 _SECRETS = frozenset({"secret", "credential"})
+_SEGMENTS = re.compile(r"[\s:/]+")
+"""What separates the segments of an ARN or a resource path."""
 
 
 class RefuseRealOptions(TransformOptions):
@@ -57,8 +65,8 @@ class RefuseRealIdentifiers:
 
     def apply(self, value: JSON, ctx: TransformContext) -> JSON:
         """Raises:
-            InvalidArgumentsError: naming the first argument that holds a real identifier (or,
-                in a `pseudonym_arguments` slot, any value this server did not issue).
+            InvalidArgumentsError: naming the first `pseudonym_arguments` slot that holds a value
+                this server did not issue (real or invented alike).
         """
         if isinstance(value, dict):
             walk_once([_Checker(self, ctx)], value, ctx)
@@ -91,10 +99,9 @@ class _Checker(Stage[_State]):
         return None if state is None else 0
 
     def key(self, state: _State, key: object, flavor: object) -> tuple[object, _State, tuple[Effect, ...]]:
+        """Keys are free text (a slot's value is what names a thing), so only the state moves."""
         if state is None:
             state = (str(key), self.owner.mode(self.ctx.name, str(key), self.ctx.kind))
-        if isinstance(key, str):
-            self._check(key, (state[0], _FREE) if state[1] == _SLOT else state)
         return key, state, ()
 
     def leaf(self, state: _State, value: object) -> tuple[object, tuple[Effect, ...], int]:
@@ -107,9 +114,9 @@ class _Checker(Stage[_State]):
         plain = strip_fences(value).strip()
         if mode == _SKIP or nullish(plain):
             return
+        if mode != _SLOT:
+            return  # a real value in free text names nothing; refusing it would confirm it
         entity = self.known.get(plain)
-        if entity is None and mode != _SLOT:
-            return  # free text that is no real identifier
         if self._issued(plain) or (entity is not None and self._shown_in_clear(plain, entity)):
             return
         named = argument if _NAME.fullmatch(argument) else "(undeclared)"
@@ -117,18 +124,23 @@ class _Checker(Stage[_State]):
 
     def _issued(self, value: str) -> bool:
         """A pseudonym of this namespace, or one built of them that names a real identifier
-        (an ARN whose components another process pseudonymized under the same key)."""
+        (an ARN whose components another process pseudonymized under the same key). Built of
+        them wholly: a shown ARN whose account segment the caller swapped for a guessed real
+        account reverses to a real ARN too, and accepting it would confirm the guess."""
         if self.vault.entry(value, self.ctx.namespace) is not None:
             return True
-        real, found = reverse_entries(value, self.vault, self.ctx.namespace)
-        return bool(found) and real in self.known
+        spans = self.vault.reverse_spans(value, self.ctx.namespace)
+        if not spans or text.replace(value, [(s, e, f.real) for s, e, f in spans]) not in self.known:
+            return False
+        typed = text.replace(value, [(s, e, " ") for s, e, _ in spans])
+        return not any(part in self.known for part in _SEGMENTS.split(typed) if part)
 
     def _shown_in_clear(self, value: str, entity: str) -> bool:
         """A real identifier the output leaves as it is (it identifies nothing) may come back;
         a known secret never is, and is never handed to the vault."""
         if category_of(entity) in _SECRETS:
             return False
-        return bool(self.vault.tokenize(value, entity, self.ctx.namespace, avoid=self.known) == value)
+        return self.vault.keeps(value, entity, self.ctx.namespace, avoid=self.known)
 
 
 register_transform("refuse_real_identifiers", RefuseRealOptions, RefuseRealIdentifiers)
