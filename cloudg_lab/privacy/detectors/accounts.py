@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.detectors.keys import key_rule
 
 SYSTEM_ACCOUNTS = frozenset({
     "root", "admin", "administrator", "administrators", "system", "local system", "localsystem",
@@ -41,6 +42,16 @@ def _named(match: re.Match[str]) -> bool:
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()
 
 
+_PERSON_WORDS = ("user", "author", "owner", "login", "actor", "committer", "maintainer", "contact")
+_PERSON_VARIABLE = (r"(?im)^[ \t]*(?:export[ \t]+)?(?P<k>[A-Z0-9_]*(?:" + "|".join(_PERSON_WORDS) +
+                    r")[A-Z0-9_]*)=[\"']?(?P<v>[^\s\"'$<][^\n\"<]*?)[\"']?[ \t]*(?:<[^\n]*)?\r?$")
+
+
+def _person_variable(match: re.Match[str]) -> bool:
+    """The variable's name types a person, as a dict key of that name would (`GITLAB_USER_NAME`)."""
+    return key_rule(match["k"]).entity == "person" and _named(match)
+
+
 ACCOUNT_PLACES: tuple[Detector, ...] = (
     define("logon_name", "person", "pii", 0.85,
            r"(?<![\w\\/])(?!" + _HIVES + r")[A-Z][A-Z0-9-]{1,14}\\{1,2}" + _USER + r"(?![\w$\\-]|\.\w)",
@@ -61,6 +72,10 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
             "authentication failure", "pam_unix", "sudo:", "su:"),
            group="v", accept=_named, min_len=14,
            description="the user of sshd, PAM, sudo and su log lines (Accepted publickey for <user>)"),
+    define("person_variable", "person", "pii", 0.8, _PERSON_VARIABLE, _PERSON_WORDS, group="v",
+           accept=_person_variable, gate=lambda text, low: "=" in text, min_len=8,
+           description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
+                       "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
     define("mailbox_name", "person", "pii", 0.8,
            r"(?m)(?:^|(?<=[:,;(]))[ \t]*(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
            r"[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,

@@ -40,7 +40,7 @@ _FOREIGN_PASS = ("kennwort", "contraseña", "contrasena", "senha", "wachtwoord",
 _PASS_WORDS = r"pass|pw|" + "|".join(_FOREIGN_PASS)
 """Any key with `pass` or `pw` in it is a candidate (`SMTP_PASS`, `bindpw`, `Passwort`), and the
 words for password in other languages; the key rules decide (`bypass` is none)."""
-_SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|psk")
+_SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|psk|bearer|hmac")
 """Candidates only (`x-functions-key`, `recovery_codes`, `mfa-seed`): the key rules decide, so
 `monkey` or `status_code` stay; `auth` but not `authorization` (the header detector cuts its
 value more precisely)."""
@@ -295,7 +295,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="environment names set apart from their value by spaces (DB_PASSWORD  value)"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
-           ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk"),
+           ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk", "bearer",
+            "hmac"),
            group=("q", "s", "v"), accept=_secret_key, min_len=8,
            description="assignments like api_key=..., \"token\": \"...\" (key rules decide)"),
 )
