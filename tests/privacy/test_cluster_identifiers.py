@@ -67,6 +67,16 @@ def test_the_user_a_ci_variable_names_is_hidden_under_strict() -> None:
         assert shown("standard", {"env": text}) == {"env": text}
 
 
+def test_the_maintainer_an_image_label_names_is_hidden_under_strict() -> None:
+    r = random.Random("labels")
+    for _ in range(VARIANTS):
+        who = _person(r)
+        label = r.choice(["maintainer", "org.opencontainers.image.authors", "author"])
+        quote = r.choice(['"', "'"])
+        text = f"LABEL {label}={quote}{who} <{who.split()[0].lower()}@example.org>{quote} version=\"1.2\""
+        assert who not in _wire("strict", {"dockerfile": text}), text
+
+
 @pytest.mark.parametrize("text", ["USER_AGENT=curl/8.4.0", "RUN_AS_USER=root", "GITLAB_USER_ID=4242",
                                   "DOCKER_USER=$CI_REGISTRY_USER", "OWNER_REFERENCES=none",
                                   "BUILD_USER=jenkins"])

@@ -104,6 +104,9 @@ def _printed(r: random.Random, secret: str) -> str:
         f"$ az keyvault secret show --vault-name {r.choice(WORDS)} -n x --query value -o tsv\n{secret}",
         f"kubectl create secret generic {r.choice(WORDS)} --from-literal={_name(r)}={secret}",
         f'echo -n "{r.choice(WORDS)}:{secret}" | base64 -w0',
+        f"echo -n '{secret}' | kubeseal --raw --from-file=/dev/stdin --name {r.choice(WORDS)}",
+        f"printf '{secret}' | gcloud secrets versions add {r.choice(WORDS)} --data-file=-",
+        f"echo -n {secret} | kubectl create secret generic x --from-file={_name(r)}=/dev/stdin",
         f"{r.choice(WORDS)}:\n  {r.choice(['hmac', 'bearer', 'hmac_key'])}: {secret}\n",
     ]
     return r.choice(forms)
@@ -125,12 +128,26 @@ def test_what_ci_jobs_vault_and_kubectl_print_of_a_secret_is_hidden() -> None:
     "vault token create --token-ttl 3600 --policy reader",
     "kubectl create configmap settings --from-literal=mode=replicated-fast",
     "::add-mask::$TOKEN", "::add-mask::${{ secrets.DEPLOY_KEY }}",
-    "echo -n \"$CI_USER:$CI_PASS\" | base64",
+    "echo -n \"$CI_USER:$CI_PASS\" | base64", "cat sealed.json | kubeseal --format yaml > out.yaml",
+    "echo $DB_PASSWORD | gcloud secrets versions add db --data-file=-",
     "Unseal Progress    1/3", "$ kubectl get secret db -o yaml | base64 -d\n$ kubectl rollout restart x",
     "argocd app sync shop --secret-name shop-tls --timeout 300",
 ])
 def test_look_alikes_of_cluster_and_ci_secrets_keep_their_text(text: str) -> None:
     assert shown("standard", {"log": text}) == {"log": text}
+
+
+def test_what_grafana_s_secure_json_data_and_azure_s_protected_settings_hold_is_hidden() -> None:
+    r = random.Random("secure parents")
+    for _ in range(VARIANTS):
+        header, command = _secret(r), f"sh -c 'curl -H x:{_secret(r)} {r.choice(WORDS)}'"
+        public = f"X-{r.choice(WORDS).capitalize()}-Id"
+        source = {"name": r.choice(WORDS), "jsonData": {"httpHeaderName1": public},
+                  "secureJsonData": {f"httpHeaderValue{r.randrange(1, 4)}": header}}
+        extension = {"settings": {"fileUris": [f"https://{r.choice(WORDS)}.example/x.sh"]},
+                     "protectedSettings": {"commandToExecute": command}}
+        wire = _wire("standard", {"datasources": [source], "extension": extension})
+        assert header not in wire and command not in wire and public in wire and "fileUris" in wire, wire
 
 
 def _argv(r: random.Random, secret: str) -> list[str]:

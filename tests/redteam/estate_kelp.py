@@ -67,8 +67,10 @@ def kelp(seed: int, fillers: int = 6) -> Estate:
     acr = p.ident("image-ref", f"{tf.word(rng)}{tf.word(rng, 2)}acr")
     refs = pk.images(p, account, project, acr, registry)
     service = f"{tf.word(rng)}-svc"
+    maintainer = p.ident("image-maintainer", tf.person(rng))
     container: dict[str, Any] = {"name": "app", "image": refs[0], "env": pk.container_env(p),
-                                 **pk.container_args(p)}
+                                 **pk.container_args(p),
+                                 "build": pk.image_labels(p, maintainer, f"{tf.word(rng)}@{zone}")}
     deploy = d.asset(tf.uuid(rng), deploy_name, "K8S_DEPLOYMENT", "KUBERNETES", account=eks_name,
                      region=region,
                      metadata={"namespace": namespace, "spec": {"template": {"spec": {
@@ -85,7 +87,8 @@ def kelp(seed: int, fillers: int = 6) -> Estate:
     release = d.asset(tf.uuid(rng), f"{tf.word(rng)}-db", "HELM_RELEASE", "KUBERNETES", account=gke_name,
                       region="europe-west4",
                       metadata={"chart": "bitnami/postgresql", "values": pk.helm_values(p),
-                                "storage": pk.helm_storage(p), "terraform": pk.hcl_sensitive(p)})
+                                "storage": pk.helm_storage(p), "terraform": pk.hcl_sensitive(p),
+                                "grafana": {"datasources": pk.datasources(p, f"loki.{zone}")}})
     argo = d.asset(tf.uuid(rng), f"{tf.word(rng)}-apps", "ARGOCD_APPLICATION", "KUBERNETES", account=aks_name,
                    region="westeurope", metadata=pk.gitops(p, gitlab))
     vault = d.asset(tf.uuid(rng), f"vault-{tf.word(rng, 2)}", "VAULT_CLUSTER", "HASHICORP", account=eks_name,

@@ -295,8 +295,10 @@ def literal_flags(p: Planter) -> list[str]:
         values = [p.secret("from-literal", tf.password(p.rng)) for _ in keys]
         out.append(f"kubectl create secret generic {tf.word(p.rng)} " +
                    " ".join(f"--from-literal={k}={v}" for k, v in zip(keys, values, strict=True)))
-    pw = p.secret("encoded-pipe", tf.password(p.rng))
-    out.append(f'echo -n "ci:{pw}" | base64 -w0 > /kaniko/.docker/auth')
+    pw, sealed, stored = (p.secret("encoded-pipe", tf.password(p.rng)) for _ in range(3))
+    out += [f'echo -n "ci:{pw}" | base64 -w0 > /kaniko/.docker/auth',
+            f"echo -n '{sealed}' | kubeseal --raw --from-file=/dev/stdin --name db --namespace x",
+            f"printf '{stored}' | gcloud secrets versions add {tf.word(p.rng)}-db --data-file=-"]
     return out
 
 
@@ -328,3 +330,20 @@ def ci_people(p: Planter) -> str:
     login = p.ident("ci-env-person", f"{person.split()[0].lower()}{tf.word(p.rng, 1)}")
     return (f"CI_PIPELINE_SOURCE=push\nGITLAB_USER_NAME={person}\nGITLAB_USER_LOGIN={login}\n"
             f"CI_COMMIT_REF_NAME=main\n")
+
+
+def datasources(p: Planter, host: str) -> list[dict[str, Any]]:
+    """Grafana datasources as kube-prometheus-stack provisions them: secrets in `secureJsonData`
+    under a numbered header value and a password, beside their public `jsonData`."""
+    header, password = (p.secret("secure-json-data", tf.password(p.rng)) for _ in range(2))
+    return [{"name": "loki", "type": "loki", "url": f"https://{host}", "jsonData": {
+        "httpHeaderName1": "X-Scope-OrgID"}, "secureJsonData": {"httpHeaderValue1": header,
+                                                                 "basicAuthPassword": password}}]
+
+
+def image_labels(p: Planter, person: str, mail: str) -> str:
+    """A Dockerfile's LABEL line naming the image's maintainer as a mailbox."""
+    p.ident("image-maintainer", person)
+    p.ident("image-maintainer", mail)
+    return (f'FROM gcr.io/distroless/base\nLABEL maintainer="{person} <{mail}>" '
+            f'org.opencontainers.image.version="1.{p.rng.randrange(9)}"\n')

@@ -77,8 +77,10 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
                        "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
     define("mailbox_name", "person", "pii", 0.8,
-           r"(?m)(?:^|(?<=[:,;(]))[ \t]*(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
+           r"(?m)(?:^|(?<=[:,;(])|(?<==[\"']))[ \t]*"
+           r"(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
            r"[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,
            description="the display name of a mailbox at the start of a line or field "
-                       "(Author: <name> <e-mail>, To: <name> <e-mail>, ...)"),
+                       "(Author: <name> <e-mail>, To: <name> <e-mail>, "
+                       "LABEL maintainer=\"<name> <e-mail>\")"),
 )

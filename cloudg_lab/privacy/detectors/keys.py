@@ -103,6 +103,7 @@ _SENSITIVE_PAIRS = {
     "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
     "pre_shared_key": "secret", "preshared_key": "secret", "snmp_community": "secret",
     "community_string": "secret", "certificate_key": "secret", "erlang_cookie": "secret",
+    "secure_json": "secret", "protected_settings": "secret",  # Grafana's secureJsonData, Azure extensions
     "read_community": "secret", "write_community": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)

@@ -7,9 +7,9 @@ pair after a `--creds` flag (skopeo, buildah), the value GitHub Actions is told 
 (`::add-mask::VALUE` writes the secret into the log it masks), the unseal and recovery keys and
 the root token `vault operator init` prints, and an AppRole `secret_id=` on a `vault write`.
 Then what a job prints: the line after a command that prints a secret alone (`kubectl get secret
-... | base64 -d`, `vault kv get -field=...`, `gcloud secrets versions access`), each literal of
-`kubectl create secret ... --from-literal=<any name>=VALUE` (a Secret's every key holds one), and
-a literal `user:password` piped into `base64` (how CI jobs write a registry's auth by hand).
+... | base64 -d`, `vault kv get -field=...`, `gcloud secrets versions access`), and each literal
+of `kubectl create secret ... --from-literal=<any name>=VALUE` (a Secret's every key holds one);
+a literal piped into `base64` or `kubeseal` is `secrets.stdin_secret`'s.
 A variable (`$TOKEN`, `${{ secrets.X }}`) is no secret, and a flag whose name says nothing
 secret (`--password-file`, `--token-ttl`) keeps its value.
 """
@@ -43,8 +43,6 @@ _PRINTED = (rf"(?m)\b(?:{_PRINTS})[^\n]*\r?\n[ \t]*"
             r"(?P<v>(?![$+#>]|error|Error|ERROR|An error|usage|Usage)[^\s][^\n]{3,}?)[ \t]*\r?$")
 _LITERAL = (r"(?<![\w-])--from-literal[= ][\"']?[^=\s\"']+="
             r"(?:\"(?P<q>[^\"\n$]{4,})\"|'(?P<s>[^'\n$]{4,})'|(?P<v>(?!\$)[^\s\"'`]{4,}))")
-_ENCODED_PAIR = (r"""\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['"]%s['"])?)[ \t]+["']?[^\s:"'$]+:"""
-                 r"""(?P<v>[^\s"'$]{4,})["']?[ \t]*\|[ \t]*base64\b""")
 
 
 def _creates_secret(match: re.Match[str]) -> bool:
@@ -79,8 +77,6 @@ PIPELINE_SECRETS: tuple[Detector, ...] = (
     define("secret_literal", "secret", "secret", 0.9, _LITERAL, ("--from-literal",), group=("q", "s", "v"),
            accept=_creates_secret, min_len=30,
            description="the literals of kubectl create secret --from-literal=<key>=VALUE, whatever the key"),
-    define("encoded_pair", "password", "secret", 0.9, _ENCODED_PAIR, ("base64",), group="v", min_len=16,
-           description="a literal user:password piped into base64 (a registry auth written by hand)"),
     define("approle_secret_id", "secret", "secret", 0.9, _APPROLE, ("secret_id",), group="v", min_len=20,
            description="an AppRole secret_id on a vault write command line"),
 )

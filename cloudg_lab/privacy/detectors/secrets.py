@@ -147,8 +147,12 @@ _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
 `DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
 knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
 _PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
-_READS = r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b)"
-"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`."""
+_READS = (r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b"
+          r"|\bbase64\b|\bkubeseal\b|=/dev/stdin\b|--data-file[= ]-(?!\S))")
+"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`; and what
+turns one into a stored secret or back: `base64` (a Secret's data written or read by hand),
+`kubeseal --raw`, `kubectl create secret --from-file=KEY=/dev/stdin`, `gcloud secrets ...
+--data-file=-`."""
 _STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+" + _PIPED.format("a") +
           rf"[ \t]*\|[^\n|;]*?{_READS}|{_READS}[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
 """A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
@@ -270,10 +274,11 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                        "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
                        "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
-           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd"),
+           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "base64", "kubeseal",
+            "/dev/stdin", "--data-file"),
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
            description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
-                       "--with-token)"),
+                       "--with-token), or into base64, kubeseal and secret stores reading stdin"),
     define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
            description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
                        "DD-APPLICATION-KEY)"),
