@@ -77,6 +77,23 @@ def test_the_maintainer_an_image_label_names_is_hidden_under_strict() -> None:
         assert who not in _wire("strict", {"dockerfile": text}), text
 
 
+def test_the_users_a_codeowners_rule_names_are_hidden_under_strict() -> None:
+    r = random.Random("codeowners")
+    for _ in range(VARIANTS):
+        handles = [_person(r).split()[0].lower() + "-" + rand(r, HEX, 3) for _ in range(2)]
+        team = f"@{r.choice(WORDS)}/{r.choice(WORDS)}"
+        text = (f"# {r.choice(WORDS)}\n* {team}\n/{r.choice(WORDS)}/ @{handles[0]} {team}\n"
+                f"*.{r.choice(['tf', 'yaml', 'py'])} @{handles[1]}\n")
+        wire = _wire("strict", {"codeowners": text})
+        assert all(h not in wire for h in handles) and team in wire, wire
+
+
+@pytest.mark.parametrize("text", ["    @property\n    def name(self): ...", "uses: actions/checkout@v4",
+                                  "npm i @types/node @babel/core", "meet @ noon"])
+def test_at_signs_outside_a_codeowners_rule_keep_their_text(text: str) -> None:
+    assert shown("strict", {"t": text}) == {"t": text}
+
+
 @pytest.mark.parametrize("text", ["USER_AGENT=curl/8.4.0", "RUN_AS_USER=root", "GITLAB_USER_ID=4242",
                                   "DOCKER_USER=$CI_REGISTRY_USER", "OWNER_REFERENCES=none",
                                   "BUILD_USER=jenkins"])

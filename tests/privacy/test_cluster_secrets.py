@@ -137,6 +137,43 @@ def test_look_alikes_of_cluster_and_ci_secrets_keep_their_text(text: str) -> Non
     assert shown("standard", {"log": text}) == {"log": text}
 
 
+def _stored(r: random.Random, secret: str) -> str:
+    """A command or file storing `secret` under a name that says nothing secret."""
+    name = _name(r)
+    quoted = r.choice([secret, f"'{secret}'", f'"{secret}"'])
+    return r.choice([
+        f"gh secret set {name.upper().replace('-', '_')} {r.choice(['--body', '-b'])} {quoted}",
+        f"az keyvault secret set --vault-name {r.choice(WORDS)} --name {name} --value {quoted}",
+        f"aws ssm put-parameter --name /{name} --type SecureString --value {quoted} --overwrite",
+        f"vault kv {r.choice(['put', 'patch'])} -mount=secret {r.choice(WORDS)} {name}={quoted} ttl=1h",
+        f"{r.choice(['fly', 'flyctl', 'doppler'])} secrets set {name.upper().replace('-', '_')}={quoted}",
+        f"resources:\n- {r.choice(WORDS)}.yaml\nsecretGenerator:\n- name: {r.choice(WORDS)}\n  literals:\n"
+        f"  - {name}={secret}\n",
+        f'resource "kubernetes_secret{r.choice(["", "_v1"])}" "{r.choice(WORDS)}" {{\n  metadata {{\n'
+        f'    name = "{r.choice(WORDS)}"\n  }}\n  data = {{\n    {name.replace("-", "_")} = "{secret}"\n'
+        "  }\n}\n",
+    ])
+
+
+def test_what_a_command_or_file_stores_as_a_secret_is_hidden_whatever_it_is_named() -> None:
+    r = random.Random("stored")
+    for _ in range(VARIANTS * 4):
+        secret = _secret(r)
+        text = _stored(r, secret)
+        wire = _wire("standard", {"runbook": text})
+        assert secret not in wire, wire
+
+
+@pytest.mark.parametrize("text", [
+    "aws ssm put-parameter --name /app/region --type String --value eu-west-1x --overwrite",
+    "gh secret list --repo org/x", "vault kv get -mount=secret app/db",
+    "configMapGenerator:\n- name: settings\n  literals:\n  - mode=Replicated-1\n",
+    'resource "kubernetes_config_map" "x" {\n  data = {\n    mode = "Replicated-1"\n  }\n}\n',
+])
+def test_what_stores_no_secret_keeps_its_text(text: str) -> None:
+    assert shown("standard", {"runbook": text}) == {"runbook": text}
+
+
 def test_what_grafana_s_secure_json_data_and_azure_s_protected_settings_hold_is_hidden() -> None:
     r = random.Random("secure parents")
     for _ in range(VARIANTS):

@@ -100,7 +100,8 @@ def kelp(seed: int, fillers: int = 6) -> Estate:
     pipeline = d.asset(rng.randrange(10**7, 10**8), repo_name, "GITLAB_PROJECT", "GITLAB", account=gitlab,
                        metadata={"last_job_log": pk.ci_log(p, trailers), "mirror": f"https://{gitlab}/x/{repo_name}",
                                  "debug_log": pk.printed_secrets(p), "job_env": pk.ci_people(p),
-                                 "script": pk.literal_flags(p)})
+                                 "script": pk.literal_flags(p), "stores": pk.stored_secrets(p),
+                                 "codeowners": pk.codeowners(p, tf.word(rng))})
     chain = [eks, gke, aks, ns, deploy, sa, secret, config, release, argo, vault, ingress, pipeline]
     link(d, chain, [f"paged {oncall} on rollout", pl.ip_sentence(p), f"owned by {owners[1]}"])
     d.external(sa["id"], f"arn:aws:iam::{account}:role/{tf.word(rng)}-node-role", "ASSUMES_ROLE")

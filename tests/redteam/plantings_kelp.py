@@ -347,3 +347,28 @@ def image_labels(p: Planter, person: str, mail: str) -> str:
     p.ident("image-maintainer", mail)
     return (f'FROM gcr.io/distroless/base\nLABEL maintainer="{person} <{mail}>" '
             f'org.opencontainers.image.version="1.{p.rng.randrange(9)}"\n')
+
+
+def stored_secrets(p: Planter) -> dict[str, Any]:
+    """Commands and files that store a secret under a name that says nothing: `gh secret set`,
+    `az keyvault secret set`, a SecureString parameter, `vault kv put`, `fly secrets set`, a
+    Kustomize secretGenerator and a Terraform kubernetes_secret."""
+    s = [p.secret("stored-secret", tf.password(p.rng)) for _ in range(8)]
+    name = f"{tf.word(p.rng)}-db"
+    return {"runbook": [f"gh secret set {name.upper().replace('-', '_')} --body '{s[0]}' --repo x/y",
+                        f"az keyvault secret set --vault-name kv-{tf.word(p.rng)} --name {name} "
+                        f"--value {s[1]}",
+                        f"aws ssm put-parameter --name /{name}/primary --type SecureString --value {s[2]}",
+                        f"vault kv put -mount=secret {name} primary={s[3]} replica={s[4]}",
+                        f"fly secrets set PRIMARY_DSN={s[5]}"],
+            "kustomization": f"resources:\n- deploy.yaml\nsecretGenerator:\n- name: {name}\n  literals:\n"
+                             f"  - primary={s[6]}\n",
+            "main_tf": (f'resource "kubernetes_secret" "{tf.word(p.rng)}" {{\n  metadata {{\n'
+                        f'    name = "{name}"\n  }}\n  data = {{\n    primary = "{s[7]}"\n  }}\n}}\n')}
+
+
+def codeowners(p: Planter, org: str) -> str:
+    """A CODEOWNERS file: path patterns owned by teams and by people's handles."""
+    handles = [p.ident("codeowners-handle", f"{tf.word(p.rng, 2)}-{tf.word(p.rng, 1)}") for _ in range(2)]
+    return (f"# owners\n* @{org}/platform\n/charts/ @{handles[0]} @{org}/sre\n"
+            f"*.tf @{handles[1]}\n")

@@ -47,6 +47,19 @@ _PERSON_VARIABLE = (r"(?im)^[ \t]*(?:export[ \t]+)?(?P<k>[A-Z0-9_]*(?:" + "|".jo
                     r")[A-Z0-9_]*)=[\"']?(?P<v>[^\s\"'$<][^\n\"<]*?)[\"']?[ \t]*(?:<[^\n]*)?\r?$")
 
 
+_OWNER_HANDLE = r"(?<=[ \t])@(?P<v>[A-Za-z0-9][A-Za-z0-9-]{0,38})(?![\w/@.-])"
+_OWNERS_LINE = re.compile(r"[^\s@#][^\s#]*(?:[ \t]+@[\w./-]+)+[ \t]*")
+"""A CODEOWNERS rule: a path pattern, then owners only (`@user`, `@org/team`, e-mails)."""
+
+
+def _owners_rule(match: re.Match[str]) -> bool:
+    """The handle is an owner on a CODEOWNERS rule line (a team `@org/team` names no person)."""
+    text = match.string
+    start, end = text.rfind("\n", 0, match.start()) + 1, text.find("\n", match.end())
+    line = text[start:len(text) if end < 0 else end].rstrip("\r")
+    return _OWNERS_LINE.fullmatch(line) is not None and _named(match)
+
+
 def _person_variable(match: re.Match[str]) -> bool:
     """The variable's name types a person, as a dict key of that name would (`GITLAB_USER_NAME`)."""
     return key_rule(match["k"]).entity == "person" and _named(match)
@@ -76,6 +89,9 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            accept=_person_variable, gate=lambda text, low: "=" in text, min_len=8,
            description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
                        "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
+    define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
+           accept=_owners_rule, min_len=6,
+           description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),
     define("mailbox_name", "person", "pii", 0.8,
            r"(?m)(?:^|(?<=[:,;(])|(?<==[\"']))[ \t]*"
            r"(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"

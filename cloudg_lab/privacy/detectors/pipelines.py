@@ -9,7 +9,11 @@ the root token `vault operator init` prints, and an AppRole `secret_id=` on a `v
 Then what a job prints: the line after a command that prints a secret alone (`kubectl get secret
 ... | base64 -d`, `vault kv get -field=...`, `gcloud secrets versions access`), and each literal
 of `kubectl create secret ... --from-literal=<any name>=VALUE` (a Secret's every key holds one);
-a literal piped into `base64` or `kubeseal` is `secrets.stdin_secret`'s.
+a literal piped into `base64` or `kubeseal` is `secrets.stdin_secret`'s. And what a command stores
+as a secret, whatever its name: `gh secret set X --body V`, `az keyvault secret set --value V`,
+`aws ssm put-parameter --type SecureString --value V`, each `k=V` of `vault kv put`, `fly secrets
+set` and `doppler secrets set`, a Kustomize `secretGenerator`'s literals, the `data` of a
+Terraform `kubernetes_secret`.
 A variable (`$TOKEN`, `${{ secrets.X }}`) is no secret, and a flag whose name says nothing
 secret (`--password-file`, `--token-ttl`) keeps its value.
 """
@@ -43,12 +47,44 @@ _PRINTED = (rf"(?m)\b(?:{_PRINTS})[^\n]*\r?\n[ \t]*"
             r"(?P<v>(?![$+#>]|error|Error|ERROR|An error|usage|Usage)[^\s][^\n]{3,}?)[ \t]*\r?$")
 _LITERAL = (r"(?<![\w-])--from-literal[= ][\"']?[^=\s\"']+="
             r"(?:\"(?P<q>[^\"\n$]{4,})\"|'(?P<s>[^'\n$]{4,})'|(?P<v>(?!\$)[^\s\"'`]{4,}))")
+_SETS = (r"\bgh[ \t]+secret[ \t]+set\b[^\n]*?[ \t](?:--body|-b)(?:=|[ \t]+)"
+         r"|\baz[ \t]+keyvault[ \t]+secret[ \t]+set\b[^\n]*?[ \t]--value(?:=|[ \t]+)"
+         r"|\baws[ \t]+ssm[ \t]+put-parameter\b(?=[^\n]*SecureString)[^\n]*?[ \t]--value(?:=|[ \t]+)")
+_STORED = rf"(?:{_SETS})" + _VALUE
+_STORED_PAIR = r"(?<=[ \t])(?![-$])[\w.-]+=" + _VALUE
+_STORES = re.compile(r"\b(?:vault[ \t]+kv[ \t]+(?:put|patch)|fly(?:ctl)?[ \t]+secrets[ \t]+set"
+                     r"|doppler[ \t]+secrets[ \t]+set)\b")
+_GENERATED = r"(?m)^[ \t]*-[ \t]+[\w.-]+=" + _VALUE + r"[ \t]*\r?$"
+_GENERATOR_KEY = "secretGenerator:"
+_GENERATOR = re.compile(rf"{_GENERATOR_KEY}[ \t]*$", re.M)
+_TOP_KEY = re.compile(r"(?m)^[\w-]+:")
+_TF_SECRET = (r"\bresource[ \t]+\"kubernetes_secret(?:_v1)?\"[ \t]+\"[^\"\n]+\"[ \t]*\{"
+              r"(?:[^{}]|\{[^{}]*\})*?\b(?:data|binary_data)[ \t]*=[ \t]*\{(?P<v>[^{}]*[^{}\s][^{}]*)\}")
+
+
+def _line_before(match: re.Match[str]) -> str:
+    text, at = match.string, match.start()
+    return text[text.rfind("\n", 0, at) + 1:at]
+
+
+def _stores_pairs(match: re.Match[str]) -> bool:
+    """The `k=V` is an argument of a command that stores its pairs as secrets (`vault kv put`)."""
+    return _STORES.search(_line_before(match)) is not None
+
+
+def _generated(match: re.Match[str]) -> bool:
+    """The list item sits in a Kustomize `secretGenerator:` (no other top-level key between)."""
+    text, at = match.string, match.start()
+    start = text.rfind("\n" + _GENERATOR_KEY, 0, at) + 1
+    if start == 0 and not text.startswith(_GENERATOR_KEY):
+        return False
+    found = _GENERATOR.match(text, start)
+    return found is not None and _TOP_KEY.search(text, found.end(), at) is None
 
 
 def _creates_secret(match: re.Match[str]) -> bool:
     """The literal is one of `kubectl create secret`'s (a ConfigMap's are settings)."""
-    text, at = match.string, match.start()
-    return "create secret" in text[text.rfind("\n", 0, at) + 1:at]
+    return "create secret" in _line_before(match)
 
 
 def _secret_flag(match: re.Match[str]) -> bool:
@@ -77,6 +113,19 @@ PIPELINE_SECRETS: tuple[Detector, ...] = (
     define("secret_literal", "secret", "secret", 0.9, _LITERAL, ("--from-literal",), group=("q", "s", "v"),
            accept=_creates_secret, min_len=30,
            description="the literals of kubectl create secret --from-literal=<key>=VALUE, whatever the key"),
+    define("stored_secret", "secret", "secret", 0.9, _STORED, ("secret set", "put-parameter"),
+           group=("q", "s", "v"), min_len=24,
+           description="the value gh secret set --body, az keyvault secret set --value and a SecureString "
+                       "aws ssm put-parameter --value store"),
+    define("stored_pair", "secret", "secret", 0.9, _STORED_PAIR, ("vault kv", "secrets set"),
+           group=("q", "s", "v"), accept=_stores_pairs, min_len=20,
+           description="each key=VALUE of vault kv put/patch, fly secrets set, doppler secrets set"),
+    define("generated_secret", "secret", "secret", 0.9, _GENERATED, ("secretgenerator",),
+           group=("q", "s", "v"), accept=_generated, min_len=20,
+           description="the literals of a Kustomize secretGenerator, whatever their keys"),
+    define("terraform_k8s_secret", "secret", "secret", 0.9, _TF_SECRET, ("kubernetes_secret",),
+           group="v", min_len=40,
+           description="the data block of a Terraform kubernetes_secret (its keys and values)"),
     define("approle_secret_id", "secret", "secret", 0.9, _APPROLE, ("secret_id",), group="v", min_len=20,
            description="an AppRole secret_id on a vault write command line"),
 )
