@@ -23,7 +23,7 @@ _VOCABULARY = frozenset((
     "appspot", "run", "app", "cloudfunctions", "gcr", "pkg", "dev", "goog", "internal", "compute",
     "compute-1", "ec2", "s3", "s3-website", "rds", "elb", "elasticloadbalancing", "sts", "iam",
     "lambda", "sqs", "sns", "dynamodb", "kms", "ssm", "logs", "monitoring", "events", "execute-api",
-    "apigateway", "ecr", "ecs", "eks", "elasticache", "es", "redshift", "glue", "athena", "kinesis",
+    "apigateway", "ecr", "ecs", "eks", "oidc", "elasticache", "es", "redshift", "glue", "athena", "kinesis",
     "firehose", "secretsmanager", "cloudformation", "cloudtrail", "config", "guardduty",
     "organizations", "route53", "acm", "waf", "shield", "backup", "efs", "fsx", "states", "batch",
     "sagemaker", "bedrock", "dualstack", "vpce", "management", "login", "graph", "vault", "blob",

@@ -12,8 +12,17 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Iterator
 
 from cloudg_lab.privacy.detectors import records
+from cloudg_lab.privacy.detectors.argv import ARGV, ARGV_KEYS, flag_values
 from cloudg_lab.privacy.detectors.builtin import refine_ip
-from cloudg_lab.privacy.detectors.keys import SECRET_FLAGS, TAGS, KeyRule, items_rule, key_rule, tag_rule
+from cloudg_lab.privacy.detectors.keys import (
+    NONE,
+    SECRET_FLAGS,
+    TAGS,
+    KeyRule,
+    items_rule,
+    key_rule,
+    tag_rule,
+)
 from cloudg_lab.privacy.entities import canonical
 from cloudg_lab.privacy.people import reordered
 from cloudg_lab.privacy.shapes import BY_VALUE, nullish, refine
@@ -115,7 +124,7 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
                 yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
             members: tuple[str, ...] = () if rule is None else rule.members
             attributes = None
-            if records.JWK in node or records.FLAGS in node:  # most dicts: two look-ups, no call
+            if records.JWK in node or records.FLAGS in node or records.KIND in node:  # look-ups, no call
                 members, attributes = records.secret_members(node, members), records.flagged(node)
             ruled = records.named_pair(node, key_rule) if rule is not TAGS else None
             for key, value in node.items():
@@ -129,12 +138,14 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
                     if child is not None and child.kind in _MARKING:
                         yield value, child
                 elif isinstance(value, dict | list):
-                    stack.append((value, child))
+                    stack.append((value, ARGV if child is NONE and key in ARGV_KEYS else child))
         elif isinstance(node, list):
             named = list_pair(node)
             if named is not None:  # [["DB_PASSWORD", "..."]]: the name rules the value
                 yield named
                 continue
+            if rule is ARGV:  # ["--db-password", "..."]: the flag rules the next item
+                yield from ((value, SECRET) for value in flag_values(node))
             marking = rule is not None and rule.kind in _MARKING
             for item in node:
                 if isinstance(item, _LEAVES):

@@ -33,8 +33,9 @@ from typing import Any
 
 import msgspec
 
+from cloudg_lab.privacy.detectors.argv import ARGV_KEYS
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
-from cloudg_lab.privacy.detectors.records import FLAG_KEYS, PAIR_MEMBERS, names_a_value
+from cloudg_lab.privacy.detectors.records import FLAG_KEYS, KIND, PAIR_MEMBERS, names_a_value
 from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
@@ -102,8 +103,9 @@ class Node:
         """Add `key`; False when the node cannot hold it, for the generic walk: a tag pair
         `{"Key": ..}`, a name/value pair anywhere (`{"Name": "Owner", "Value": ..}`: the name
         rules the value, `records.named_pair`), a record that flags its own secret members
-        (`records.FLAG_KEYS`)."""
-        if key in FLAG_KEYS or len(self.members) >= MAX_MEMBERS:
+        (`records.FLAG_KEYS`), below the record's root a Kubernetes Secret by its `kind`, and any
+        key past `MAX_MEMBERS` (keys that are data)."""
+        if key in FLAG_KEYS or (key == KIND and self.owner is not None) or len(self.members) >= MAX_MEMBERS:
             return False
         if self.tagged:
             if key in _PAIR_KEYS:
@@ -114,7 +116,7 @@ class Node:
             return False
         else:
             rule = key_rule(key)
-            mode = NESTED if rule is TAGS else FILE if fileable(rule) else LEAFY
+            mode = NESTED if rule is TAGS else FILE if fileable(rule) else WALK if key in ARGV_KEYS else LEAFY
         member = self.members[key] = _Member(key, f"m{len(self.members)}", mode, rule,
                                              scalar_only=self.tagged)
         if mode == NESTED:

@@ -19,6 +19,7 @@ import plantings as pl
 import token_forms as tf
 from drafting import Draft, Estate, link, title
 from estate_fjord import fjord
+from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
 from estate_tundra import tundra
@@ -212,7 +213,8 @@ def basalt(seed: int) -> Estate:
 
 BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch,
                                                 "moraine": moraine, "tundra": tundra, "fjord": fjord,
-                                                "fjord-ci": lambda seed: fjord(seed, fillers=0)}
+                                                "fjord-ci": lambda seed: fjord(seed, fillers=0), "kelp": kelp,
+                                                "kelp-ci": lambda seed: kelp(seed, fillers=0)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

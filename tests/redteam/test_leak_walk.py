@@ -1,4 +1,4 @@
-"""Issue 11's red team: five generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: seven generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
@@ -18,6 +18,7 @@ import estates
 import leak_scan as ls
 import pytest
 import token_forms as tf
+import token_kelp as tk
 import token_saas as ts
 from plantings import Canary
 from redteam_runs import hidden, layer_for, server_log
@@ -91,6 +92,16 @@ def test_the_fifth_estate_covers_every_family_and_class_of_its_forms(tmp_path: A
         {f"login_{s}" for s in ts.LOGINS}
     assert expected - families == set()
     assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= 30
+
+
+def test_the_sixth_estate_covers_every_command_line_and_ci_form_and_every_class(tmp_path: Any) -> None:
+    """`kelp` in full and as the CI walks it: every cluster command, CI line and printed secret."""
+    full, walked = (estates.build(kind, 23, tmp_path / kind).canaries for kind in ("kelp", "kelp-ci"))
+    families = {c.family for c in walked}
+    expected = {f"kcmd_{c}" for c in tk.COMMANDS} | {f"ci_{c}" for c in tk.CI_LINES} | \
+        {f"print_{c}" for c in tk.PRINTERS}
+    assert expected - families == set()
+    assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= 40
 
 
 async def test_large_counts_stay_the_same_numbers_under_strict(estate: Any, walk: Any) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.detectors.keys import key_rule
 
 SYSTEM_ACCOUNTS = frozenset({
     "root", "admin", "administrator", "administrators", "system", "local system", "localsystem",
@@ -41,6 +42,29 @@ def _named(match: re.Match[str]) -> bool:
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()
 
 
+_PERSON_WORDS = ("user", "author", "owner", "login", "actor", "committer", "maintainer", "contact")
+_PERSON_VARIABLE = (r"(?im)^[ \t]*(?:export[ \t]+)?(?P<k>[A-Z0-9_]*(?:" + "|".join(_PERSON_WORDS) +
+                    r")[A-Z0-9_]*)=[\"']?(?P<v>[^\s\"'$<][^\n\"<]*?)[\"']?[ \t]*(?:<[^\n]*)?\r?$")
+
+
+_OWNER_HANDLE = r"(?<=[ \t])@(?P<v>[A-Za-z0-9][A-Za-z0-9-]{0,38})(?![\w/@.-])"
+_OWNERS_LINE = re.compile(r"[^\s@#][^\s#]*(?:[ \t]+@[\w./-]+)+[ \t]*")
+"""A CODEOWNERS rule: a path pattern, then owners only (`@user`, `@org/team`, e-mails)."""
+
+
+def _owners_rule(match: re.Match[str]) -> bool:
+    """The handle is an owner on a CODEOWNERS rule line (a team `@org/team` names no person)."""
+    text = match.string
+    start, end = text.rfind("\n", 0, match.start()) + 1, text.find("\n", match.end())
+    line = text[start:len(text) if end < 0 else end].rstrip("\r")
+    return _OWNERS_LINE.fullmatch(line) is not None and _named(match)
+
+
+def _person_variable(match: re.Match[str]) -> bool:
+    """The variable's name types a person, as a dict key of that name would (`GITLAB_USER_NAME`)."""
+    return key_rule(match["k"]).entity == "person" and _named(match)
+
+
 ACCOUNT_PLACES: tuple[Detector, ...] = (
     define("logon_name", "person", "pii", 0.85,
            r"(?<![\w\\/])(?!" + _HIVES + r")[A-Z][A-Z0-9-]{1,14}\\{1,2}" + _USER + r"(?![\w$\\-]|\.\w)",
@@ -61,9 +85,18 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
             "authentication failure", "pam_unix", "sudo:", "su:"),
            group="v", accept=_named, min_len=14,
            description="the user of sshd, PAM, sudo and su log lines (Accepted publickey for <user>)"),
+    define("person_variable", "person", "pii", 0.8, _PERSON_VARIABLE, _PERSON_WORDS, group="v",
+           accept=_person_variable, gate=lambda text, low: "=" in text, min_len=8,
+           description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
+                       "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
+    define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
+           accept=_owners_rule, min_len=6,
+           description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),
     define("mailbox_name", "person", "pii", 0.8,
-           r"(?m)(?:^|(?<=[:,;(]))[ \t]*(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
+           r"(?m)(?:^|(?<=[:,;(])|(?<==[\"']))[ \t]*"
+           r"(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
            r"[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,
            description="the display name of a mailbox at the start of a line or field "
-                       "(Author: <name> <e-mail>, To: <name> <e-mail>, ...)"),
+                       "(Author: <name> <e-mail>, To: <name> <e-mail>, "
+                       "LABEL maintainer=\"<name> <e-mail>\")"),
 )

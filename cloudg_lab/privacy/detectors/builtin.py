@@ -17,6 +17,7 @@ from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
 from cloudg_lab.privacy.detectors.personal import PERSONAL_IDENTIFIERS, PERSONAL_SECRETS
+from cloudg_lab.privacy.detectors.pipelines import PIPELINE_SECRETS
 from cloudg_lab.privacy.detectors.registries import PROVIDER_PATHS
 from cloudg_lab.privacy.detectors.secrets import (
     ASSIGNMENTS,
@@ -147,6 +148,7 @@ BUILTIN: tuple[Detector, ...] = (
     *ASSIGNMENTS,
     *STATEMENTS,
     *PERSONAL_SECRETS,
+    *PIPELINE_SECRETS,
     *TABLE_SECRETS,
     *SECTIONS,
     *ENCODED,
@@ -174,6 +176,12 @@ BUILTIN: tuple[Detector, ...] = (
            ("login.microsoftonline", "login.windows.net", "sts.windows.net", "login.chinacloudapi",
             "login.partner.microsoftonline", "b2clogin.com"), group="v", min_len=40,
            description="Entra ID (Azure AD) tenant ids in sign-in and token-issuer URLs"),
+    define("cluster_oidc_issuer", "resource_name", "identifier", 0.95,
+           r"(?i)\boidc\.eks\.[a-z0-9-]+\.amazonaws\.com(?:\.cn)?/id/(?P<v>[0-9A-F]{32})\b"
+           r"|\b[a-z0-9-]+\.oic\.prod-aks\.azure\.com/(?P<w>[0-9a-f-]{36}/[0-9a-f-]{36})",
+           ("oidc.eks.", ".oic.prod-aks."), group=("v", "w"), min_len=50,
+           description="the issuer ids of EKS and AKS clusters' OIDC providers, whether or not the "
+                       "dataset holds them (oidc.eks.<region>.amazonaws.com/id/<id>)"),
     define("gcp_resource_name", "gcp_resource_name", "identifier", 0.95,
            r"(?://[a-z0-9.-]+\.googleapis\.com/)?\bprojects/[a-z][a-z0-9-]{4,28}[a-z0-9]"
            r"(?:/[A-Za-z0-9._~%-]+)*", ("projects/",), min_len=15, description="GCP resource names"),

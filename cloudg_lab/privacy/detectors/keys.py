@@ -86,7 +86,7 @@ _SENSITIVE_WORDS = {
     "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
     "pw": "password", "mnemonic": "secret", "psk": "secret", "passcode": "password",
     "pincode": "password", "puk": "password",
-    "cloudconfig": "user_data", "startupscript": "user_data", "keytab": "secret",
+    "cloudconfig": "user_data", "startupscript": "user_data", "keytab": "secret", "hmac": "secret",
 }
 _SENSITIVE_PAIRS = {
     "api_key": "api_token", "auth_token": "api_token", "private_key": "private_key",
@@ -102,7 +102,8 @@ _SENSITIVE_PAIRS = {
     "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
     "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
     "pre_shared_key": "secret", "preshared_key": "secret", "snmp_community": "secret",
-    "community_string": "secret",
+    "community_string": "secret", "certificate_key": "secret", "erlang_cookie": "secret",
+    "secure_json": "secret", "protected_settings": "secret",  # Grafana's secureJsonData, Azure extensions
     "read_community": "secret", "write_community": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
@@ -115,7 +116,7 @@ _EXEMPT_LAST = frozenset({
     "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",
     "endpoint", "policy", "rotation", "age", "status", "set", "exists", "present", "configured",
     "kind", "format", "algorithm", "hint", "used", "date", "time", "last", "fingerprint",
-    "location", "path", "file", "source", "reference", "ref", "vault",
+    "location", "path", "file", "source", "reference", "ref", "vault", "stdin",
 })
 _EXEMPT_FIRST = frozenset({"has", "is", "uses", "use", "requires", "require", "enable", "disable",
                            "min", "max", "num", "no", "allow", "rotate", "next"})
@@ -253,6 +254,7 @@ _RESOURCE_PREFIXES = frozenset({
     "repository", "registry", "queue", "topic", "table", "stream", "distribution", "vnet",
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
     "datastore", "datacenter", "resource_pool", "port_group", "vcenter", "esxi_host", "vapp",
+    "client", "application", "principal", "managed_identity",  # Entra ids: `client-id` annotations
 })
 _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
                  ("_acct", "aws_account_id"), ("_acct_id", "aws_account_id"), ("_acct_no", "aws_account_id"),
@@ -262,7 +264,9 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
                  ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
-                 ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"))
+                 ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"), ("_actor", "person"),
+                 ("_author", "person"), ("_user_name", "person"), ("_username", "person"),
+                 ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"))
 _TYPED_SUFFIXES = tuple(suffix for suffix, _ in _SUFFIX_TYPED)
 _RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names")
 _NETWORK_KEYS = re.compile(r"^(?:.*_)?(?:ip|ips|ip_address|ip_addresses|cidr|cidr_block|cidrs)$")
@@ -338,11 +342,14 @@ _PATH = re.compile(r"[./:\[\]]+|__")
 def _flattened(key: str) -> KeyRule:
     """The rule of a flattened path's last member (`tags.Owner`, `Tags[Technical-Contact]`,
     `spec/containers/0/env/DB_PASSWORD`, `data__admin__api_token`): exporters flatten records
-    into such keys, and the member's rule may not depend on that."""
+    into such keys, and the member's rule may not depend on that. A Kubernetes annotation whose
+    name says nothing may have a prefix that names a person's role (`oncall.corp.io/primary`)."""
     parts = [p for p in _PATH.split(_MARKER.sub(" ", key)) if p.strip()]
     if len(parts) < 2 or normalize(parts[-1]) in ASSET_KEYS:
         return NONE
-    return key_rule(parts[-1])
+    rule = key_rule(parts[-1])
+    prefix = key_rule(parts[0]) if rule is NONE and "/" in key else NONE
+    return prefix if prefix.entity == "person" else rule
 
 
 _ID_WORDS = frozenset({"id", "ids", "number", "numbers", "no", "num", "nr", "sid"})

@@ -3,7 +3,9 @@
 A JSON Web Key holds its private parts under one-letter names (`d`, `p`, `q`, `k`) that no key
 rule could call secret without calling every `d` one; the record's `kty` says what they are. A
 Terraform state lists, beside a resource's `attributes`, the paths its provider marks sensitive
-(`sensitive_attributes`): a `random_password`'s `result`, a file's `content`. A name/value pair
+(`sensitive_attributes`): a `random_password`'s `result`, a file's `content`. A Kubernetes
+`Secret` (`"kind": "Secret"`) holds its secrets under `data` (base64) and `stringData` (plain),
+each under whatever name the workload reads it by (`primary`, `upstream`). A name/value pair
 (`{"Name": "DB_PASSWORD", "Value": ...}`) says by its name what its value is. Both the output
 walk (`redact`) and classification at load (`sensitive`, `views`) ask here, so the two agree.
 """
@@ -18,6 +20,7 @@ JWK_PRIVATE = ("d", "p", "q", "dp", "dq", "qi", "k", "oth")
 """RFC 7518's private members: RSA's exponent and primes (and `oth`), EC's `d`, a symmetric `k`."""
 ATTRIBUTES = "attributes"
 JWK, FLAGS = "kty", "sensitive_attributes"
+KIND, SECRET_KIND, SECRET_DATA = "kind", "Secret", ("data", "stringData")
 FLAG_KEYS = frozenset({JWK, FLAGS})
 """Keys that make a record say which of its members are secret (classification walks it whole)."""
 _STEP_KEYS = ("value", "Value")
@@ -33,8 +36,10 @@ credentials), though `key` alone names anything."""
 
 
 def secret_members(container: Mapping[object, object], flagged: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Keys of `container` holding secrets by the record's own say: a JWK's private members, and
-    `flagged` (the names its parent's record listed as sensitive)."""
+    """Keys of `container` holding secrets by the record's own say: a JWK's private members, a
+    Kubernetes Secret's data, and `flagged` (the names its parent's record listed as sensitive)."""
+    if container.get(KIND) == SECRET_KIND:
+        return flagged + tuple(k for k in SECRET_DATA if k in container)
     if not isinstance(container.get(JWK), str):
         return flagged
     return flagged + tuple(k for k in JWK_PRIVATE if k in container)

@@ -40,7 +40,7 @@ _FOREIGN_PASS = ("kennwort", "contraseña", "contrasena", "senha", "wachtwoord",
 _PASS_WORDS = r"pass|pw|" + "|".join(_FOREIGN_PASS)
 """Any key with `pass` or `pw` in it is a candidate (`SMTP_PASS`, `bindpw`, `Passwort`), and the
 words for password in other languages; the key rules decide (`bypass` is none)."""
-_SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|psk")
+_SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|psk|bearer|hmac")
 """Candidates only (`x-functions-key`, `recovery_codes`, `mfa-seed`): the key rules decide, so
 `monkey` or `status_code` stay; `auth` but not `authorization` (the header detector cuts its
 value more precisely)."""
@@ -147,8 +147,12 @@ _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
 `DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
 knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
 _PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
-_READS = r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b)"
-"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`."""
+_READS = (r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b"
+          r"|\bbase64\b|\bkubeseal\b|=/dev/stdin\b|--data-file[= ]-(?!\S))")
+"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`; and what
+turns one into a stored secret or back: `base64` (a Secret's data written or read by hand),
+`kubeseal --raw`, `kubectl create secret --from-file=KEY=/dev/stdin`, `gcloud secrets ...
+--data-file=-`."""
 _STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+" + _PIPED.format("a") +
           rf"[ \t]*\|[^\n|;]*?{_READS}|{_READS}[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
 """A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
@@ -270,10 +274,11 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                        "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
                        "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
-           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd"),
+           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "base64", "kubeseal",
+            "/dev/stdin", "--data-file"),
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
            description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
-                       "--with-token)"),
+                       "--with-token), or into base64, kubeseal and secret stores reading stdin"),
     define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
            description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
                        "DD-APPLICATION-KEY)"),
@@ -295,7 +300,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="environment names set apart from their value by spaces (DB_PASSWORD  value)"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
-           ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk"),
+           ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk", "bearer",
+            "hmac"),
            group=("q", "s", "v"), accept=_secret_key, min_len=8,
            description="assignments like api_key=..., \"token\": \"...\" (key rules decide)"),
 )

@@ -6,7 +6,9 @@ a value), the same tree is one string, and an entry `stripe: ...` names nothing 
 This detector gives text the dict's rule: an entry line is a secret when a line above it that
 contains it (a YAML parent `secrets:` indented less, an INI or TOML `[credentials]` header) is
 a key the key rules call sensitive, unless the entry's own key is exempt there (`secrets_name`,
-`credentials_id`) or its value is a flag or a number.
+`credentials_id`) or its value is a flag or a number. A Kubernetes manifest of `kind: Secret`
+says so of its top-level `data:` and `stringData:` (the dict's rule: `records.secret_members`),
+whatever its entries are named; another document of the same text (after `---`) keeps its own.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 
 from cloudg_lab.privacy.detectors.base import Detector, define
 from cloudg_lab.privacy.detectors.keys import key_rule
+from cloudg_lab.privacy.detectors.records import SECRET_DATA, SECRET_KIND
 
 _ENTRY = (r"(?m)^(?P<i>[ \t]*)(?:-[ \t]+)?(?:(?P<e>[\w.-]+)[ \t]*[=:][ \t]*)?"
           r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|(?P<v>[^\s\"'#;|>&*!{\[][^\n]*?))[ \t]*\r?$")
@@ -24,6 +27,8 @@ _FLAGS = frozenset({"true", "false", "yes", "no", "on", "off", "null", "none", "
 _LOOK_UP = 60
 """Lines looked at above an entry for its parent: a config section is rarely longer."""
 _WORDS = ("secret", "key", "token", "credential", "auth", "pass", "pw", "cookie", "private")
+_SECRET_MANIFEST = re.compile(rf"(?m)^[ \t]*kind:[ \t]*[\"']?{SECRET_KIND}[\"']?[ \t]*\r?$")
+_DOCUMENT = "\n---"
 
 
 def _ancestors(text: str, start: int, indent: int) -> list[str]:
@@ -60,10 +65,18 @@ def _under_secret(match: re.Match[str]) -> bool:
     if value.casefold() in _FLAGS or value.replace(".", "").isdigit():
         return False
     entry = match["e"]
-    for name in _ancestors(match.string, match.start(), len(match["i"])):
+    names = _ancestors(match.string, match.start(), len(match["i"]))
+    for name in names:
         if key_rule(name).kind == "sensitive":
             return entry is None or key_rule(f"{name}_{entry}").kind == "sensitive"
-    return False
+    return bool(names) and names[-1] in SECRET_DATA and _in_secret_manifest(match.string, match.start())
+
+
+def _in_secret_manifest(text: str, at: int) -> bool:
+    """Whether the YAML document around position `at` of `text` is a manifest of `kind: Secret`."""
+    start = text.rfind(_DOCUMENT, 0, at) + 1
+    end = text.find(_DOCUMENT, at)
+    return _SECRET_MANIFEST.search(text, start, len(text) if end < 0 else end) is not None
 
 
 SECTIONS: tuple[Detector, ...] = (

@@ -27,9 +27,10 @@ set), or `=>` (a PHP or Ruby hash), then the quoted value."""
 _SQL = (r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^;\r\n]*?\b(?:identified\s+(?:with\s+\w+\s+)?by"""
         r"""|password\s*=?)\s*(?:(?P<o>["'])(?P<q>[^"'\r\n]{4,})(?P=o)|(?P<v>[^\s;"']{4,}))""")
 _FLAG = (r"""(?i)(?<![\w-])--(?P<k>[a-z][\w-]*?-(?:password|passwd|passphrase|secret|token|api-key|key))"""
-         r"""(?:=|\s+)["']?(?P<v>[^\s"'`]{4,})""")
+         r"""(?:=|\s+)["']?(?P<v>(?![/~]|\.\.?/)[^\s"'`]{4,})""")
 """A compound long flag ending in a secret's word (`--master-user-password`, `--db-password`,
-`--webhook-secret`): the flag, read as a key, must name a secret (`--public-key` does not)."""
+`--webhook-secret`): the flag, read as a key, must name a secret (`--public-key` does not), and
+its value is no path (`--kubelet-client-key /etc/kubernetes/pki/...` names a file)."""
 _ENTRY = (r"""(?i)<(?P<t>[\w.:-]+)\s[^<>]*?\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["'][^<>]*>"""
           r"""(?P<v>[^<>\r\n]{4,})</(?P=t)\s*>""")
 _SAID = (r"""(?i)\b(?P<k>password|passphrase|passcode|pin|api key|secret)\s+(?:is|was|=|set to"""

@@ -47,7 +47,7 @@ _DATASET_NUMBER = 100
 a number); under id-like keys every number is an identifier; other numbers stay numbers."""
 
 _JSON_DEPTH = 3
-_JWK, _FLAGS = records.JWK, records.FLAGS
+_JWK, _FLAGS, _KIND = records.JWK, records.FLAGS, records.KIND
 _VALUE_KEYS = ("Value", "value")
 _TAG_KEYS = ("Key", "key")
 
@@ -152,7 +152,7 @@ class RedactStage(fusion.Fused[KeyRule]):
             return None
         pair = records.named_pair(container, self.detectors.key_rule)
         pairs: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
-        if state.members or _JWK in container or _FLAGS in container:  # two look-ups for most dicts
+        if state.members or _JWK in container or _FLAGS in container or _KIND in container:  # look-ups
             pairs = self._flagged_pairs(state, container, pairs)
         if "id" in container or "name" in container:
             return (not ASSET_SIBLINGS.isdisjoint(container),
@@ -230,7 +230,7 @@ class RedactStage(fusion.Fused[KeyRule]):
         if value.startswith(FENCE_OPEN) and value.endswith(FENCE_CLOSE) and \
                 len(value) > len(FENCE_OPEN) + len(FENCE_CLOSE):
             return self._fenced(state, value)
-        if value[0] in "{[" and value[-1] in "}]" and self.json_depth < _JSON_DEPTH:
+        if value[0] in "{[" and value.rstrip()[-1] in "}]" and self.json_depth < _JSON_DEPTH:  # `{..}\n` too
             parsed = _json(value)
             if parsed is not None:
                 return self._json_text(value, parsed)
