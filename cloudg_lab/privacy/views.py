@@ -35,7 +35,7 @@ import msgspec
 
 from cloudg_lab.privacy.detectors.argv import ARGV_KEYS
 from cloudg_lab.privacy.detectors.keys import TAGS, KeyRule, key_rule, tag_rule
-from cloudg_lab.privacy.detectors.records import FLAG_KEYS, KIND, PAIR_MEMBERS, names_a_value
+from cloudg_lab.privacy.detectors.records import FLAG_KEYS, KIND, PAIR_MEMBERS, SECRET_KIND, names_a_value
 from cloudg_lab.privacy.sensitive import fileable, leaves, record, record_all, sensitive_values
 
 Scalar = str | int | float | bool | None
@@ -56,6 +56,8 @@ _ROW = re.compile(r"^\$\[\d+\]")
 _INDEX = re.compile(r"^\[\d+\]")
 _SCALARS = (str, int, float, bool)
 _LISTED_NAME = re.compile(rb'\[\s*"((?:[^"\\]|\\.){1,64})"\s*,')
+_SECRET_KIND = re.compile(rb'"' + KIND.encode() + rb'"\s*:\s*"' + SECRET_KIND.encode() + rb'"')
+"""A Kubernetes Secret in JSON text (`"kind": "Secret"`): its `data` is secret whatever it holds."""
 """The first item of a list that starts with a string (`["Owner", ...`), in JSON text."""
 _PAIR_KEYS = frozenset({"Key", "key", "Value", "value"})
 """Keys that make a tags object a tag pair, ruled otherwise (`sensitive.tag_pair`)."""
@@ -103,9 +105,9 @@ class Node:
         """Add `key`; False when the node cannot hold it, for the generic walk: a tag pair
         `{"Key": ..}`, a name/value pair anywhere (`{"Name": "Owner", "Value": ..}`: the name
         rules the value, `records.named_pair`), a record that flags its own secret members
-        (`records.FLAG_KEYS`), below the record's root a Kubernetes Secret by its `kind`, and any
-        key past `MAX_MEMBERS` (keys that are data)."""
-        if key in FLAG_KEYS or (key == KIND and self.owner is not None) or len(self.members) >= MAX_MEMBERS:
+        (`records.FLAG_KEYS`), and any key past `MAX_MEMBERS` (keys that are data). A Kubernetes
+        Secret is told by its `kind`'s value, which a view does not see: `_generic`."""
+        if key in FLAG_KEYS or len(self.members) >= MAX_MEMBERS:
             return False
         if self.tagged:
             if key in _PAIR_KEYS:
@@ -267,11 +269,18 @@ def classify_texts(view: View, texts: Sequence[str | bytes | msgspec.Raw], known
         batch = texts[start:start + size]
         start, size = start + size, min(size * 2, BATCH)
         data = _array(batch)
-        items = None if _lists_a_pair(data) else view.decode(data)
+        items = None if _generic(data) else view.decode(data)
         if items is None:
             sensitive_values(msgspec.json.decode(data), known, found)
         else:
             filer.node(view.root, items if view.root.extracts else ())
+
+
+def _generic(data: bytes) -> bool:
+    """Whether a batch holds what only the generic walk reads, a member's value deciding the
+    rule of another: a Kubernetes Secret (a view declares `kind` a scalar and drops it
+    unseen, as any key that marks nothing) or a `[name, value]` list (`_lists_a_pair`)."""
+    return _SECRET_KIND.search(data) is not None or _lists_a_pair(data)
 
 
 def _lists_a_pair(data: bytes) -> bool:

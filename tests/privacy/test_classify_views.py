@@ -228,3 +228,21 @@ def test_a_view_is_built_again_only_where_a_lesson_changed_it() -> None:
     view.root.members["metadata"].node.learn("c")  # type: ignore[union-attr]
     assert untouched.struct({}) is built
     assert view.root.struct({}) is not root  # the path to the node that learnt is built again
+
+
+def test_a_kubernetes_secret_anywhere_is_classified_like_the_generic_walk() -> None:
+    """A Secret's `data` is secret whatever its keys: the view cannot see `kind`'s value, so a
+    batch holding one goes to the generic walk, at a record's root or below it; a `kind` of
+    another value (Azure's `StorageV2`) keeps the view."""
+    records: list[dict[str, Any]] = []
+    for n in range(FIRST_BATCH * 3):
+        manifest = {"kind": "Secret" if n % 25 == 7 else "ConfigMap",
+                    "data": {"primary": f"c2VjcmV0LXt{n:04d}"}}
+        records.append({"name": f"asset-{n}", "metadata": {"kind": "StorageV2", "manifest": manifest}}
+                       if n % 2 else {"name": f"asset-{n}", **manifest})
+    texts = [json.dumps(r).encode() for r in records]
+    found: dict[str, str] = {}
+    classify_texts(View(), texts, {}, found)
+    assert found == sensitive_values([json.loads(t) for t in texts])
+    assert {"c2VjcmV0LXt0007", "c2VjcmV0LXt0032"} <= found.keys()  # below the root, and at it
+    assert "c2VjcmV0LXt0008" not in found  # a ConfigMap's data
