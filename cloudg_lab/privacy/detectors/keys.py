@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 from typing import Literal
 
+from cloudg_lab.privacy.detectors.secret_keys import foreign_password, secret_word
 from cloudg_lab.privacy.respell import readable_key
 
 RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
@@ -72,117 +72,6 @@ def normalize(key: str) -> str:
     if "[" in key:
         key = _MARKER.sub(" ", key)
     return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
-
-
-# ----------------------------------------------------------------------------- sensitive keys
-
-_SENSITIVE_WORDS = {
-    "password": "password", "passwd": "password", "pwd": "password", "passphrase": "password",
-    "secret": "secret", "secrets": "secret", "token": "api_token", "tokens": "api_token",
-    "apikey": "api_token", "bearer": "api_token", "jwt": "api_token", "auth": "authorization_header",
-    "authorization": "authorization_header", "credential": "credentials",
-    "credentials": "credentials", "cookie": "cookie", "cookies": "cookie", "privatekey": "private_key",
-    "privkey": "private_key", "secretkey": "secret", "userdata": "user_data",
-    "connectionstring": "connection_string", "customdata": "user_data", "cloudinit": "user_data",
-    "pw": "password", "mnemonic": "secret", "psk": "secret", "passcode": "password",
-    "pincode": "password", "puk": "password",
-    "cloudconfig": "user_data", "startupscript": "user_data", "keytab": "secret", "hmac": "secret",
-}
-_SENSITIVE_PAIRS = {
-    "api_key": "api_token", "auth_token": "api_token", "private_key": "private_key",
-    "priv_key": "private_key", "secret_key": "secret", "auth_key": "secret", "client_key": "secret",
-    "service_key": "secret", "subscription_key": "api_token", "function_key": "api_token",
-    "host_key": "api_token", "license_key": "secret", "db_pass": "password", "key_pass": "password",
-    "pass_word": "password", "pass_phrase": "password",
-    "access_key": "secret", "account_key": "secret", "shared_key": "secret",
-    "storage_key": "secret", "master_key": "secret", "signing_key": "secret",
-    "encryption_key": "secret", "deploy_key": "secret", "ssh_key": "private_key",
-    "user_data": "user_data", "connection_string": "connection_string", "sas_url": "secret",
-    "custom_data": "user_data", "cloud_init": "user_data", "cloud_config": "user_data",
-    "startup_script": "user_data", "recovery_code": "secret", "backup_code": "secret",
-    "seed_phrase": "secret", "mfa_seed": "secret", "totp_seed": "secret", "pin_code": "password",
-    "pre_shared_key": "secret", "preshared_key": "secret", "snmp_community": "secret",
-    "community_string": "secret", "certificate_key": "secret", "erlang_cookie": "secret",
-    "secure_json": "secret", "protected_settings": "secret",  # Grafana's secureJsonData, Azure extensions
-    "read_community": "secret", "write_community": "secret",
-}
-"""Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
-are whole secrets: they carry the passwords and tokens a machine boots with."""
-_WHOLE_SECRETS = frozenset({"snmp", "community", "snmpv2c", "snmpv1"})
-"""Keys that hold a secret only when they are the whole key: a tag `snmp` or `SNMP_V2C` holds the
-community string (a shared password), while `snmp_port` and `snmp_version` hold settings."""
-_EXEMPT_LAST = frozenset({
-    "id", "ids", "arn", "arns", "name", "names", "type", "types", "count", "enabled", "required",
-    "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",
-    "endpoint", "policy", "rotation", "age", "status", "set", "exists", "present", "configured",
-    "kind", "format", "algorithm", "hint", "used", "date", "time", "last", "fingerprint",
-    "location", "path", "file", "source", "reference", "ref", "vault", "stdin",
-})
-_EXEMPT_FIRST = frozenset({"has", "is", "uses", "use", "requires", "require", "enable", "disable",
-                           "min", "max", "num", "no", "allow", "rotate", "next"})
-
-
-_SHORT_PASS = ("pass", "pw", "pwd", "passwd")
-"""`SMTP_PASS`, `ADMIN_PW`, `bindpw`, `rootpw`: a short password word ending a key with more in it."""
-_NOT_PASS = frozenset({"bypass", "compass", "overpass", "underpass", "surpass", "trespass",
-                       "encompass", "impass", "repass"})
-_LATIN_WORDS = (r"(?:passwort|kennwort|contrase[ñn]a|senha|mot[\W_]?de[\W_]?passe|wachtwoord|has[łl]o"
-                 r"|salasana|l[öo]senord|adgangskode|passord|heslo|jelsz[óo]|parola|[şs]ifre|geslo"
-                 r"|lozinka|salasõna|parool)")
-_FOREIGN = re.compile(rf"(?:^|[\W_]){_LATIN_WORDS}|{_LATIN_WORDS}(?:$|[\W_])"
-                      r"|пароль|密码|密碼|パスワード|비밀번호|كلمة[\W_]?المرور|סיסמה")
-"""Password in other languages, as keys and tag keys spell it (`Passwort`, `contraseña`,
-`пароль`, `密码`, `dbheslo`): a Latin word begins or ends the key or one of its words; the
-scripts without spaces between words match anywhere in it."""
-
-_STEMS = frozenset(_SENSITIVE_WORDS) | {w for pair in _SENSITIVE_PAIRS for w in pair.split("_")}
-
-
-def _singular(word: str) -> str:
-    """`passwords` → `password`, `keys` → `key`: plurals of our words only (`access` stays)."""
-    return word[:-1] if word.endswith("s") and word[:-1] in _STEMS else word
-
-
-def _sensitive(raw: list[str]) -> str | None:
-    if not raw or raw[-1] in _EXEMPT_LAST or raw[0] in _EXEMPT_FIRST:
-        return None
-    words = [_singular(w) for w in raw]
-    last = words[-1]
-    if (len(words) > 1 and last in _SHORT_PASS) or (
-            last not in _NOT_PASS and len(last) >= 4 and last.endswith(_SHORT_PASS)):
-        return "password"
-    joined = "".join(words)
-    if joined in _SENSITIVE_WORDS:
-        return _SENSITIVE_WORDS[joined]
-    if joined in _WHOLE_SECRETS:  # `SNMP_V2C`, `snmpV2c`: snmpv2c
-        return "secret"
-    for a, b in pairwise(words):
-        pair = _SENSITIVE_PAIRS.get(f"{a}_{b}")
-        if pair:
-            return pair
-    for word in words:
-        found = _SENSITIVE_WORDS.get(word)
-        if found:
-            return found
-    return _glued(raw[0]) if len(raw) == 1 else None
-
-
-_GLUED_HEADS = ("passphrase", "password", "passwd", "secret", "token", "key")
-"""Words a key written in one piece may end with (`PGPASSWORD`, `CLIENTSECRET`, `BOTTOKEN`,
-`SIGNINGKEY`): read as the two words it glues, with the same rules (`NEXTTOKEN` is
-`next_token`, no secret; `MONKEY` is `mon_key`, none either)."""
-
-
-def _glued(word: str) -> str | None:
-    for head in _GLUED_HEADS:
-        if word.endswith(head) and len(word) > len(head):
-            return _sensitive([word[: -len(head)], head])
-    return None
-
-
-def foreign_password(key: str) -> str | None:
-    """`password` when `key` names one in another language (normalising drops non-ASCII)."""
-    return "password" if _FOREIGN.search(key.casefold()) else None
 
 
 # ----------------------------------------------------------------------------- typed keys
@@ -319,7 +208,7 @@ def key_rule(key: str) -> KeyRule:
     if norm in _SKIP_KEYS:
         return SKIP
     words = norm.split("_") if norm else []
-    secret = _sensitive(words) or foreign_password(key)
+    secret = secret_word(words) or foreign_password(key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in TAG_PARENTS:
@@ -397,7 +286,7 @@ def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
-    secret = _sensitive(words) or foreign_password(tag_key)
+    secret = secret_word(words) or foreign_password(tag_key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in _BENIGN_TAGS or norm in ("key", "value"):
