@@ -22,7 +22,7 @@ import pytest
 
 from cloudg_lab import Layer, Principal, ToolContext
 from cloudg_lab.errors import InvalidArgumentsError
-from cloudg_lab.sample import generate
+from tests.renamed import renamed_estate as renamed
 
 RENAME = {"acme": "halcyon", "growth": "lumen", "billing": "tally", "payments": "remit",
           "web": "edge", "staging": "preprod"}
@@ -57,13 +57,7 @@ class Attacker:
 
 
 def renamed_estate(folder: Path) -> Path:
-    generate(assets=180, seed=31337, out=folder)
-    for file in folder.iterdir():
-        text = file.read_text("utf-8")
-        for old, new in RENAME.items():
-            text = text.replace(old, new)
-        file.write_text(text, "utf-8")
-    return folder
+    return renamed(folder, 180, 31337, RENAME)
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from cloudg_lab import Layer, Principal
 from tests.privacy.test_detector_classes import ALNUM, HEX, VARIANTS, WORDS, rand, shown
+from tests.privacy.test_flagged_records import finding_wire
 
 
 def _secret(r: random.Random) -> str:
@@ -197,7 +197,6 @@ async def test_a_secret_a_kubernetes_secret_or_an_argv_list_holds_is_hidden_wher
         tmp_path: Path) -> None:
     """Classification at load files both, so a finding quoting one hides it too."""
     r = random.Random("cluster at load")
-    who = Principal.parse("eve:analyst")
     for i in range(3):
         held, listed = _secret(r), _secret(r)
         manifest = {"kind": "Secret", "type": "Opaque", "stringData": {_name(r): held}}
@@ -205,15 +204,7 @@ async def test_a_secret_a_kubernetes_secret_or_an_argv_list_holds_is_hidden_wher
         asset = {"id": f"uid-{i:08x}", "name": f"{r.choice(WORDS)}-api-{i}", "asset_type": "K8S_DEPLOYMENT",
                  "provider": "KUBERNETES", "region": "global",
                  "metadata": {"objects": [manifest], "spec": {"containers": [container]}}}
-        finding = {"id": f"f-{i}", "resource_id": asset["id"], "severity": "HIGH", "title": "Leaked",
-                   "source_tool": "gitleaks", "description": f"Found {held} and {listed} in a commit."}
-        root = tmp_path / f"d{i}"
-        root.mkdir()
-        (root / "inventory-map.json").write_text(json.dumps({"assets": [asset], "edges": [], "regions": {}}))
-        (root / "findings.json").write_text(json.dumps({"findings": [finding]}))
-        layer = Layer(policy="standard", datasets={"d": root})
-        found = await layer.call_tool("get_finding", {"finding_id": f"f-{i}"}, principal=who)
-        wire = json.dumps(found.to_wire())
+        wire = await finding_wire(tmp_path / f"d{i}", asset, f"Found {held} and {listed} in a commit.")
         assert "Found" in wire and held not in wire and listed not in wire, wire
 
 

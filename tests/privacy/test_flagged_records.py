@@ -107,7 +107,6 @@ def test_a_dict_with_a_kty_but_no_private_member_or_no_flag_is_left_alone() -> N
 async def test_a_flagged_value_quoted_elsewhere_in_the_dataset_is_hidden(tmp_path: Path) -> None:
     """Classification at load files the flagged values, so a finding quoting one hides it too."""
     r = random.Random("flagged at load")
-    who = Principal.parse("eve:analyst")
     for i in range(3):
         key, key_secrets = _jwk(r)
         state, state_secrets, _ = _state(r)
@@ -115,14 +114,24 @@ async def test_a_flagged_value_quoted_elsewhere_in_the_dataset_is_hidden(tmp_pat
         asset = {"id": f"i-{i:017x}", "name": f"{r.choice(WORDS)}-idp-{i}", "asset_type": "OTHER",
                  "provider": "OKTA", "region": "global",
                  "metadata": {"signing": {"keys": [key]}, "state": state}}
-        finding = {"id": f"f-{i}", "resource_id": asset["id"], "severity": "HIGH", "title": "Key material",
-                   "source_tool": "trivy",
-                   "description": f"Rotated {quoted[0]} and {quoted[1]} yesterday."}
-        root = tmp_path / f"d{i}"
-        root.mkdir()
-        (root / "inventory-map.json").write_text(json.dumps({"assets": [asset], "edges": [], "regions": {}}))
-        (root / "findings.json").write_text(json.dumps({"findings": [finding]}))
-        layer = Layer(policy="standard", datasets={"d": root})
-        found = await layer.call_tool("get_finding", {"finding_id": f"f-{i}"}, principal=who)
-        wire = json.dumps(found.to_wire())
+        description = f"Rotated {quoted[0]} and {quoted[1]} yesterday."
+        wire = await finding_wire(tmp_path / f"d{i}", asset, description)
         assert "Rotated" in wire and all(q not in wire for q in quoted), wire
+
+
+async def finding_wire(root: Path, asset: dict[str, Any], description: str) -> str:
+    """What a `standard` caller reads of a finding on `asset` (the dataset's one asset, written
+    under `root`) whose description is `description`."""
+    layer = Layer(policy="standard", datasets={"d": _written(root, asset, description)})
+    who = Principal.parse("eve:analyst")
+    found = await layer.call_tool("get_finding", {"finding_id": "f-1"}, principal=who)
+    return json.dumps(found.to_wire())
+
+
+def _written(root: Path, asset: dict[str, Any], description: str) -> Path:
+    finding = {"id": "f-1", "resource_id": asset["id"], "severity": "HIGH", "title": "Quoted",
+               "source_tool": "gitleaks", "description": description}
+    root.mkdir()
+    (root / "inventory-map.json").write_text(json.dumps({"assets": [asset], "edges": [], "regions": {}}))
+    (root / "findings.json").write_text(json.dumps({"findings": [finding]}))
+    return root

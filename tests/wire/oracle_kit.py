@@ -22,7 +22,7 @@ from typing import Any
 from mcp import Client, MCPError, types
 
 from cloudg_lab import Layer
-from cloudg_lab.sample import generate
+from tests.renamed import renamed_estate as renamed
 
 Answer = Any
 Probe = Callable[[Any], Awaitable[Answer]]
@@ -34,13 +34,7 @@ RENAME = {"acme": "vesper", "growth": "tidal", "billing": "abacus", "payments": 
 
 def renamed_estate(folder: Path, assets: int, seed: int) -> Path:
     """A generated estate in a vocabulary of its own (none of the sample's names survive)."""
-    generate(assets=assets, seed=seed, out=folder)
-    for file in folder.iterdir():
-        text = file.read_text("utf-8")
-        for old, new in RENAME.items():
-            text = text.replace(old, new)
-        file.write_text(text, "utf-8")
-    return folder
+    return renamed(folder, assets, seed, RENAME)
 
 
 def invented(rng: random.Random, like: str, shown: str = "") -> str:
