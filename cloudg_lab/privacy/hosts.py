@@ -57,6 +57,26 @@ def cloud_suffix_start(labels: list[str]) -> int | None:
     return start
 
 
+PUBLIC_HOSTS = frozenset((
+    "github.com", "api.github.com", "raw.githubusercontent.com", "objects.githubusercontent.com",
+    "gist.github.com", "ghcr.io", "gitlab.com", "registry.gitlab.com", "bitbucket.org",
+    "login.microsoftonline.com", "login.windows.net", "graph.microsoft.com", "portal.azure.com",
+    "management.azure.com", "login.live.com", "accounts.google.com", "console.cloud.google.com",
+    "cloud.google.com", "www.google.com", "google.com", "oauth2.googleapis.com",
+    "console.aws.amazon.com", "signin.aws.amazon.com", "docs.aws.amazon.com", "aws.amazon.com",
+    "pypi.org", "files.pythonhosted.org", "registry.npmjs.org", "www.npmjs.com", "registry.terraform.io",
+    "releases.hashicorp.com", "hub.docker.com", "registry-1.docker.io", "docker.io", "index.docker.io",
+    "quay.io", "gcr.io", "mcr.microsoft.com", "public.ecr.aws", "registry.k8s.io", "k8s.gcr.io",
+    "hooks.slack.com", "slack.com", "api.slack.com", "api.pagerduty.com", "events.pagerduty.com",
+    "sentry.io", "api.datadoghq.com", "app.datadoghq.com", "api.datadoghq.eu", "nvd.nist.gov",
+    "cve.mitre.org", "www.cve.org", "attack.mitre.org", "owasp.org", "cwe.mitre.org",
+))
+"""Public service hosts that name no customer (a code host, a sign-in or registry endpoint, an
+advisory database), kept as written like a provider endpoint; a customer's subdomain of one
+(`acme.slack.com`, `acme.atlassian.net`) is not in it and stays a host name."""
+
+
 def is_service_host(host: str) -> bool:
-    """True for a provider endpoint with no customer label (`s3.us-east-1.amazonaws.com`)."""
-    return cloud_suffix_start(host.split(".")) == 0
+    """True for a provider endpoint with no customer label (`s3.us-east-1.amazonaws.com`) and for
+    a public service host (`PUBLIC_HOSTS`)."""
+    return host.lower() in PUBLIC_HOSTS or cloud_suffix_start(host.split(".")) == 0

@@ -94,3 +94,14 @@ def test_the_host_of_a_url_is_hidden_whatever_its_suffix() -> None:
         text = f"{r.choice(['http', 'https', 'redis', 'ldap'])}://{host}{r.choice(['', ':8080'])}/x"
         assert host not in shown("strict", {"link": text})["link"], text
         assert host in shown("standard", {"link": text})["link"], text
+
+
+@pytest.mark.parametrize("host", ["github.com", "login.microsoftonline.com", "registry.terraform.io",
+                                  "hooks.slack.com", "docs.aws.amazon.com", "pypi.org"])
+def test_a_public_service_host_names_no_customer_and_stays_while_a_customer_s_subdomain_goes(host: str) -> None:
+    r = random.Random(host)
+    customer = f"{r.choice(['qorvex', 'tallin', 'brisk'])}{r.randint(1, 99)}"
+    for text in (f"see https://{host}/{customer}-path/x", f"reached {host} over 443"):
+        assert host in shown("strict", {"note": text})["note"], text
+    for lookalike in (f"{customer}.{host}", f"{host}.{customer}.io"):
+        assert lookalike not in shown("strict", {"note": f"reached https://{lookalike}/x"})["note"], lookalike

@@ -16,6 +16,7 @@ import re
 
 from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
 from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.hosts import is_service_host
 
 _FIELDS: dict[str, str] = {
     **dict.fromkeys(("user id", "userid", "user", "uid", "username", "user name", "login", "login id",
@@ -61,7 +62,7 @@ _NOT_HOSTS = frozenset({"localhost", "host", "hostname", "server", "example", "y
 
 def _named_host(match: re.Match[str]) -> bool:
     host = match["v"].lower()
-    return host not in _NOT_HOSTS and not host.replace(".", "").isdigit()
+    return host not in _NOT_HOSTS and not host.replace(".", "").isdigit() and not is_service_host(host)
 
 
 CONNECTION_FIELDS: tuple[Detector, ...] = (
