@@ -98,7 +98,8 @@ def test_the_host_of_a_url_is_hidden_whatever_its_suffix() -> None:
 
 @pytest.mark.parametrize("host", ["github.com", "login.microsoftonline.com", "registry.terraform.io",
                                   "hooks.slack.com", "docs.aws.amazon.com", "pypi.org"])
-def test_a_public_service_host_names_no_customer_and_stays_while_a_customer_s_subdomain_goes(host: str) -> None:
+def test_a_public_service_host_names_no_customer_and_stays_but_a_customer_s_subdomain_goes(
+        host: str) -> None:
     r = random.Random(host)
     customer = f"{r.choice(['qorvex', 'tallin', 'brisk'])}{r.randint(1, 99)}"
     for text in (f"see https://{host}/{customer}-path/x", f"reached {host} over 443"):
