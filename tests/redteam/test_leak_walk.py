@@ -84,24 +84,24 @@ def test_the_third_estate_covers_every_family_of_its_forms(tmp_path: Any) -> Non
     assert expected - families == set()
 
 
-def test_the_fifth_estate_covers_every_family_and_class_of_its_forms(tmp_path: Any) -> None:
-    """`fjord` in full and as the CI walks it: every SaaS family and hook, every class planted."""
-    full, walked = (estates.build(kind, 19, tmp_path / kind).canaries for kind in ("fjord", "fjord-ci"))
-    families = {c.family for c in walked}
-    expected = {f"saas_{f}" for f in ts.SAAS_FAMILIES} | {f"hook_{h}" for h in ts.HOOKS} | \
-        {f"login_{s}" for s in ts.LOGINS}
-    assert expected - families == set()
-    assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= 30
+CI_VERSIONS = {
+    "fjord": (19, {f"saas_{f}" for f in ts.SAAS_FAMILIES} | {f"hook_{h}" for h in ts.HOOKS}
+              | {f"login_{s}" for s in ts.LOGINS}, 30),
+    "kelp": (23, {f"kcmd_{c}" for c in tk.COMMANDS} | {f"ci_{c}" for c in tk.CI_LINES}
+             | {f"print_{c}" for c in tk.PRINTERS}, 40),
+}
+"""The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
 
-def test_the_sixth_estate_covers_every_command_line_and_ci_form_and_every_class(tmp_path: Any) -> None:
-    """`kelp` in full and as the CI walks it: every cluster command, CI line and printed secret."""
-    full, walked = (estates.build(kind, 23, tmp_path / kind).canaries for kind in ("kelp", "kelp-ci"))
-    families = {c.family for c in walked}
-    expected = {f"kcmd_{c}" for c in tk.COMMANDS} | {f"ci_{c}" for c in tk.CI_LINES} | \
-        {f"print_{c}" for c in tk.PRINTERS}
-    assert expected - families == set()
-    assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= 40
+@pytest.mark.parametrize("kind", sorted(CI_VERSIONS))
+def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
+        kind: str, tmp_path: Any) -> None:
+    """`fjord` (SaaS families, hooks, logins) and `kelp` (cluster commands, CI lines, printed
+    secrets) in full and as the CI walks them: every family of their forms and every class planted."""
+    seed, expected, classes = CI_VERSIONS[kind]
+    full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
+    assert expected - {c.family for c in walked} == set()
+    assert {c.cls for c in full} == {c.cls for c in walked} and len({c.cls for c in walked}) >= classes
 
 
 async def test_large_counts_stay_the_same_numbers_under_strict(estate: Any, walk: Any) -> None:
