@@ -22,7 +22,7 @@ _IDENTIFIER = ("aws_arn", "aws_account_id", "aws_unique_id", "aws_org_id", "aws_
                "cloudg_uri", "dataset_name", "resource_name", "org_name", "uuid", "encoded_id",
                "oci_ocid", "alibaba_arn", "ibm_crn", "k8s_service_account", "ldap_dn",
                "windows_sid", "device_id")
-_PII = ("email", "person", "url_userinfo", "phone_number")
+_PII = ("email", "person", "url_userinfo", "phone_number", "bank_account")
 _NETWORK = ("ip_address", "private_ip", "public_ip", "special_ip", "cidr", "private_cidr",
             "public_cidr", "special_cidr", "ipv6", "mac_address", "hostname")
 

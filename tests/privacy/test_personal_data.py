@@ -1,7 +1,7 @@
 """Personal data as scanners and forms write it, and names the data does not hold in other places.
 
 Card numbers (Luhn-valid, issuer prefixes, grouped or not) and national ids after their name are
-hidden under `standard` and `strict`; IMEIs, spelled-out e-mail addresses, UNC hosts, tenant and
+hidden under `standard` and `strict`; IMEIs, IBANs, spelled-out e-mail addresses, UNC hosts, tenant and
 subscription ids after their type and people after a ticket's role label under `strict`. Each
 class has look-alikes that stay: a number failing the check, a hex id holding digits, a shape
 without its name, a word after the label.
@@ -43,6 +43,15 @@ def _imei(r: random.Random) -> str:
     return body + _luhn_digit(body)
 
 
+def _iban(r: random.Random) -> str:
+    """A valid IBAN (ISO 13616 check digits) of a random country and account, grouped by four."""
+    country = r.choice(["DE", "FR", "NL", "GB", "ES", "IT"])
+    account = "".join(r.choice("0123456789") for _ in range(r.choice([16, 18, 20])))
+    check = 98 - int("".join(str(int(c, 36)) for c in account + country + "00")) % 97
+    compact = f"{country}{check:02d}{account}"
+    return " ".join(compact[i:i + 4] for i in range(0, len(compact), 4))
+
+
 def _note(r: random.Random, text: str) -> dict[str, str]:
     return {"note": f"{r.choice(WORDS)} {text} {r.choice(WORDS)}"}
 
@@ -79,8 +88,9 @@ def test_devices_spelled_addresses_unc_hosts_and_tenants_are_hidden_under_strict
         imei, local, host = _imei(r), f"{_word(r)}.{_word(r, 4)}", f"fs{_word(r, 4)}{r.randint(1, 99):02d}"
         domain = f"{_word(r)}{r.choice(['', '-corp'])}"
         at, dot = r.choice(["(at)", "[at]", " (at) ", " [AT] ", "{at}"]), r.choice(["(dot)", ".", " [dot] "])
-        tenant = str(uuid.UUID(int=r.getrandbits(128)))
-        cases = {imei: f"IMEI {imei}", local: f"write to {local}{at}{domain}{dot}com",
+        tenant, iban = str(uuid.UUID(int=r.getrandbits(128))), _iban(r)
+        cases = {imei: f"IMEI {imei}", iban[4:14]: f"{r.choice(['IBAN', 'iban:', 'IBAN #'])} {iban}",
+                 local: f"write to {local}{at}{domain}{dot}com",
                  host: f"mapped \\\\{host}\\{_word(r)}$ for backups",
                  tenant: f"{r.choice(['Azure subscription', 'tenant', 'directory'])} {tenant}"}
         for value, text in cases.items():
@@ -89,7 +99,8 @@ def test_devices_spelled_addresses_unc_hosts_and_tenants_are_hidden_under_strict
 
 
 @pytest.mark.parametrize("text", ["email me (at) noon", "\\\\localhost\\c$", "\\\\?\\C:\\Windows",
-                                  "Azure subscription plan", "tenant admin consent", "IMEI not reported"])
+                                  "Azure subscription plan", "tenant admin consent", "IMEI not reported",
+                                  "IBAN not on file", "IBAN GB00 WEST 1234 5698 7654 32"])
 def test_look_alikes_of_the_strict_classes_stay(text: str) -> None:
     assert shown("strict", {"note": text})["note"] == text
 

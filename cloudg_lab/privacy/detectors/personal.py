@@ -3,10 +3,11 @@
 A Macie or DLP finding quotes what it found (`card 4111 1111 1111 1111 in s3://...`, `SSN
 123-45-6789`), a ticket spells an address out against harvesters (`jane.doe (at) corp (dot)
 com`), an MDM export lists a phone's IMEI. A card number and a national id are never needed in
-clear, so they are hidden like secrets under every profile; an IMEI is a device's identifier and
-a spelled-out address an e-mail address, hidden under `strict`. A card number is told from other
-long numbers by its issuer's first digits and its Luhn check digit; a national id and an IMEI
-only after their name, since their shapes alone (`123-45-6789`, 15 digits) are common.
+clear, so they are hidden like secrets under every profile; an IMEI is a device's identifier, an
+IBAN a bank account and a spelled-out address an e-mail address, hidden under `strict`. A card
+number is told from other long numbers by its issuer's first digits and its Luhn check digit; a
+national id, an IBAN and an IMEI only after their name, since their shapes alone
+(`123-45-6789`, 15 digits, two letters and digits) are common; an IBAN's check digits decide too.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ spaces or dashes (the Luhn check in `_luhn` decides)."""
 _NATIONAL = (r"(?i)\b(?:ssn|social[ -]security(?:[ -](?:number|no\.?|#))?|sozialversicherungsnummer"
              r"|national[ -]insurance(?:[ -]number)?|nino)\s*[:#=]?\s*(?P<v>\d{3}-?\d{2}-?\d{4}"
              r"|[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D])\b")
+_IBAN = r"\b(?i:iban)\s*[:#=]?\s*(?P<v>[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b"
 _IMEI = r"(?i)\bimei\s*[:#=]?\s*(?P<v>\d{2}[- ]?\d{6}[- ]?\d{6}[- ]?\d)\b"
 _AT = r"\s*(?:\((?:at|@)\)|\[(?:at|@)\]|\{(?:at|@)\}|<at>)\s*"
 _DOT = r"\s*(?:\.|\((?:dot|\.)\)|\[(?:dot|\.)\]|\{(?:dot|\.)\}|<dot>)\s*"
@@ -34,6 +36,13 @@ def _luhn(text: str) -> str | None:
     if len(digits) == 14 or (len(digits) == 15 and digits[0] != 3):
         return None
     return "payment_card" if _checked(digits) else None
+
+
+def _iban(text: str) -> str | None:
+    """`bank_account` when the ISO 13616 check (mod 97 of the rearranged digits) holds."""
+    compact = text.replace(" ", "").upper()
+    digits = "".join(str(int(c, 36)) for c in compact[4:] + compact[:4])
+    return "bank_account" if int(digits) % 97 == 1 else None
 
 
 def _device(text: str) -> str | None:
@@ -56,6 +65,8 @@ PERSONAL_SECRETS: tuple[Detector, ...] = (
            description="national ids after their name (SSN 123-45-6789, NINO AB123456C)"),
 )
 PERSONAL_IDENTIFIERS: tuple[Detector, ...] = (
+    define("iban", "bank_account", "pii", 0.85, _IBAN, ("iban",), group="v", validate=_iban, min_len=20,
+           description="IBANs after their name (ISO 13616 check digits)"),
     define("imei", "device_id", "identifier", 0.85, _IMEI, ("imei",), group="v", validate=_device,
            min_len=19, description="IMEIs after their name (Luhn check digit)"),
     define("spelled_email", "email", "pii", 0.85, _SPELLED, ("(at)", "[at]", "{at}", "<at>", "(@)", "[@]"),
