@@ -134,6 +134,30 @@ async def test_a_value_a_pair_names_is_hidden_where_it_is_quoted_apart_from_the_
     await _check(tmp_path, build, "pairs quoted apart")
 
 
+async def test_a_secure_string_parameter_s_value_is_secret_whatever_its_name(tmp_path: Path) -> None:
+    """An SSM parameter of type `SecureString` holds a secret under `Value` though its name is
+    neutral (`/prod/app/config`); filed at load, it is hidden where the record quotes it too."""
+    def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
+        label = _word(r)
+        parameter = {r.choice(["Name", "name"]): f"/{label}/{_word(r)}/config",
+                     r.choice(["Type", "type"]): "SecureString", r.choice(["Value", "value"]): secret}
+        return {"parameters": [parameter, {"Name": f"/{label}/region", "Type": "String", "Value": label}],
+                "owner": person, "last_run": f"{_word(r)} read {secret}"}, label
+    await _check(tmp_path, build, "secure strings")
+
+
+async def test_a_mysql_client_s_glued_password_in_a_command_list_is_secret(tmp_path: Path) -> None:
+    """`["mysql", "-uroot", "-pS3cret"]`: MySQL clients take the password glued to `-p`, one
+    item of a command list under a key that marks nothing."""
+    def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
+        database = _word(r)
+        tool = r.choice(["mysql", "/usr/bin/mysqldump", "mariadb", "mysqladmin"])
+        return {"container": {r.choice(["command", "args", "Cmd"]): [
+                    tool, f"-u{_word(r)}", f"-p{secret}", "-h", f"db-{_word(r)}", database]},
+                "maintainer": person, "note": f"ran with {secret} once"}, database
+    await _check(tmp_path, build, "glued mysql passwords")
+
+
 async def test_the_empty_key_takes_its_parents_rule(tmp_path: Path) -> None:
     def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
         label = _word(r)

@@ -24,8 +24,18 @@ ARGV = intern(KeyRule("none", detector="argv_key"))
 """The rule of a list under one of `ARGV_KEYS`: it marks nothing itself, its pairs may."""
 
 
+_GLUED = frozenset({"mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mariadb",
+                    "mariadb-dump"})
+"""Clients that take their password glued to `-p` (`-pS3cret`): a space there asks for a prompt."""
+
+
 def flag_values(items: Sequence[object]) -> Iterator[str]:
-    """The items of a command line that follow a flag named like a secret."""
+    """The items of a command line that follow a flag named like a secret, and a MySQL
+    client's glued `-pPASSWORD` (the item whole, and the password alone)."""
+    if items and isinstance(items[0], str) and items[0].rsplit("/", 1)[-1] in _GLUED:
+        for item in items[1:]:
+            if isinstance(item, str) and len(item) > 2 and item[:2] == "-p" and item[2] not in "$=":
+                yield from (item, item[2:])
     for flag, value in pairwise(items):
         if isinstance(flag, str) and isinstance(value, str) and flag[:1] == "-" and "=" not in flag \
                 and value[:1] not in ("-", "$") and key_rule(flag.lstrip("-")).kind == "sensitive":

@@ -26,6 +26,7 @@ from cloudg_lab.privacy.detectors.secrets import (
     URL_SECRETS,
 )
 from cloudg_lab.privacy.detectors.sections import SECTIONS
+from cloudg_lab.privacy.detectors.sinks import SINKS
 from cloudg_lab.privacy.detectors.statements import STATEMENTS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
@@ -149,6 +150,7 @@ BUILTIN: tuple[Detector, ...] = (
     *STATEMENTS,
     *PERSONAL_SECRETS,
     *PIPELINE_SECRETS,
+    *SINKS,
     *TABLE_SECRETS,
     *SECTIONS,
     *ENCODED,

@@ -30,6 +30,9 @@ PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val
 PAIR_MEMBERS = frozenset({*PAIR_VALUES, "key"})
 """Keys whose presence may make a dict a name/value pair (the value's, or a login's `key`)."""
 _PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
+SECURE_TYPE = "SecureString"
+_TYPE_KEYS = ("Type", "type", "DataType")
+"""An SSM parameter of type `SecureString` holds a secret under `Value`, whatever its name."""
 _LOGINS = ("username", "user", "login", "user_name", "userName")
 """Beside one of these, a bare `key` is the login's API key (`kaggle.json`, registry and service
 credentials), though `key` alone names anything."""
@@ -73,7 +76,8 @@ def named_pair(container: Mapping[object, object],
                rule_of: Callable[[str], KeyRule]) -> tuple[str, KeyRule] | None:
     """(value key, rule) of a name/value pair that names a secret or a typed value, else None:
     `{"Name": "DB_PASSWORD", "Value": ...}` (container env), `{"Key": "Owner", "Value": ...}`
-    (tags listed as pairs, wherever they sit), CloudFormation parameters, GCP metadata items.
+    (tags listed as pairs, wherever they sit), CloudFormation parameters, GCP metadata items,
+    SSM parameters (a `SecureString`'s value is secret whatever its name).
     The name is the key the value would sit under in a plain dict, so it rules the value alike
     (`rule_of`: the caller's key rules); a value its record flags as secret (a Terraform
     output's `"sensitive": true`) is one, and so is a bare `key` beside a login (`_LOGINS`)."""
@@ -81,7 +85,8 @@ def named_pair(container: Mapping[object, object],
         return None
     for value_key in PAIR_VALUES:
         if value_key in container:
-            if any(container.get(flag) is True for flag in SECRET_FLAGS):
+            if any(container.get(flag) is True for flag in SECRET_FLAGS) or \
+                    any(container.get(kind) == SECURE_TYPE for kind in _TYPE_KEYS):
                 return value_key, rule_of("secret")
             for name_key in _PAIR_NAMES:
                 name = container.get(name_key)

@@ -148,8 +148,10 @@ _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
 knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
 _PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
 _READS = (r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b"
+          r"|\bpasswd\s+--stdin\b"
           r"|\bbase64\b|\bkubeseal\b|=/dev/stdin\b|--data-file[= ]-(?!\S))")
-"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`; and what
+"""Logins that read a secret on stdin: registry and CLI logins, `sudo -S`, `chpasswd`, `passwd
+--stdin`; and what
 turns one into a stored secret or back: `base64` (a Secret's data written or read by hand),
 `kubeseal --raw`, `kubectl create secret --from-file=KEY=/dev/stdin`, `gcloud secrets ...
 --data-file=-`."""
@@ -274,7 +276,7 @@ ASSIGNMENTS: tuple[Detector, ...] = (
                        "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
                        "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
-           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "base64", "kubeseal",
+           ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "passwd", "base64", "kubeseal",
             "/dev/stdin", "--data-file"),
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
            description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "

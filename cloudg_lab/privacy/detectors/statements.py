@@ -39,12 +39,17 @@ _PAIRED = (r"""(?i)\b(?:credentials?|creds|login|user\s*/\s*pass(?:word)?)(?:\s*
            r"""[\w@\\-][\w.@\\-]*\s*/\s*(?P<v>[^\s"'/,;=@:]{6,})(?![/=@:])""")
 
 
+def names_secret(key: str) -> bool:
+    """Whether `key` (a dict key, a flag, a variable, a lookup) names a secret by the key rules."""
+    return key_rule(key.replace("-", "_")).kind == "sensitive"
+
+
 def _named(match: re.Match[str]) -> bool:
     """The key the value sits beside names a secret by the rule a dict key would."""
-    return key_rule(match.group("k").replace("-", "_")).kind == "sensitive"
+    return names_secret(match.group("k"))
 
 
-def _secret_shaped(value: str) -> str | None:
+def secret_shaped(value: str) -> str | None:
     """A value prose calls a secret is one when it is no word: letters with digits or symbols,
     or mixed case past the first letter (`Zq7pLm2x`, `hunter2!`, not `expired` or `Required`)."""
     letters = any(c.isalpha() for c in value)
@@ -71,9 +76,9 @@ STATEMENTS: tuple[Detector, ...] = (
     # not `token is`: prose says so of identifiers too (`the token is S-1-5-21-...`)
     define("said_secret", "password", "secret", 0.8, _SAID, ("password", "passphrase", "passcode", "pin",
                                                              "api key", "secret"),
-           group="v", validate=_secret_shaped, min_len=14,
+           group="v", validate=secret_shaped, min_len=14,
            description="secrets that a sentence gives (the password is ..., token set to ...)"),
     define("paired_secret", "password", "secret", 0.8, _PAIRED, ("cred", "login", "pass"), group="v",
-           validate=_secret_shaped, min_len=12,
+           validate=secret_shaped, min_len=12,
            description="the password of a user/password pair after a cue (credentials admin/...)"),
 )
