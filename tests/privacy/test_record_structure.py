@@ -158,6 +158,22 @@ async def test_a_mysql_client_s_glued_password_in_a_command_list_is_secret(tmp_p
     await _check(tmp_path, build, "glued mysql passwords")
 
 
+async def test_a_value_under_a_cloud_api_s_resource_key_is_an_identifier(tmp_path: Path) -> None:
+    """Cloud APIs name a resource by `<Resource>Id`, `<Resource>Name` and `<Resource>Identifier`
+    (`HostedZoneId`, `LogGroupName`, `DBClusterIdentifier`): classified at load, the value is
+    hidden under strict where the record quotes it apart from its key too."""
+    r = random.Random("cloud api resource keys")
+    keys = ["HostedZoneId", "UserPoolId", "LogGroupName", "DBClusterIdentifier", "ClusterIdentifier",
+            "StackName", "KeyId", "uid", "file_system_id", "vault_name", "pod_name", "TaskDefinitionName"]
+    for i, key in enumerate(keys):
+        name, engine = f"{_word(r)}-{_word(r)}-{r.randrange(10, 99)}", _word(r)
+        metadata = {"describe": {key: name, "Engine": engine}, "event": f"{_word(r)} {name} {_word(r)}"}
+        for policy in ("standard", "strict"):
+            wire = await _walk(_layer(tmp_path / f"{i}-{policy}", metadata, policy))
+            assert (name in wire) is (policy == "standard"), (policy, key)
+            assert engine in wire, (policy, key)
+
+
 async def test_the_empty_key_takes_its_parents_rule(tmp_path: Path) -> None:
     def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
         label = _word(r)

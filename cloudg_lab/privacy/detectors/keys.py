@@ -105,7 +105,7 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "compartment", "compartment_id", "tenancy", "tenancy_id", "datastore", "datastores",
        "datacenter", "datacenters", "resource_pool", "port_group", "portgroup", "vswitch", "v_switch",
        "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
-       "datastore_cluster")
+       "datastore_cluster", "uid")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
        "domain_name")
@@ -144,6 +144,19 @@ _RESOURCE_PREFIXES = frozenset({
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
     "datastore", "datacenter", "resource_pool", "port_group", "vcenter", "esxi_host", "vapp",
     "client", "application", "principal", "managed_identity",  # Entra ids: `client-id` annotations
+    # what cloud APIs name by `<Resource>Id`, `<Resource>Name` and `<Resource>Identifier`
+    "hosted_zone", "zone", "user_pool", "identity_pool", "kms_key", "key", "log_group", "log_stream",
+    "stack", "stack_set", "workspace", "file_system", "vpc_endpoint", "transit_gateway",
+    "internet_gateway", "vpn_gateway", "customer_gateway", "peering_connection", "vpc_peering_connection",
+    "elastic_ip", "allocation", "launch_template", "auto_scaling_group", "target_group", "certificate",
+    "state_machine", "trail", "web_acl", "backup_vault", "cache_cluster", "replication_group",
+    "db_cluster", "db_snapshot", "db_cluster_snapshot", "db_subnet_group", "event_bus", "delivery_stream",
+    "task_definition", "container", "node_group", "nodegroup", "fargate_profile", "capacity_reservation",
+    "placement_group", "dedicated_host", "host", "scale_set", "vm_scale_set", "key_vault", "vault",
+    "web_app", "function_app", "app_service", "sql_server", "cosmos_account", "container_registry",
+    "share", "file_share", "deployment", "pod", "stateful_set", "daemon_set", "config_map",
+    "persistent_volume", "persistent_volume_claim", "ingress", "crawler", "work_group", "workgroup",
+    "warehouse", "notebook_instance", "domain", "broker", "schedule", "secret_manager_secret",
 })
 _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
                  ("_acct", "aws_account_id"), ("_acct_id", "aws_account_id"), ("_acct_no", "aws_account_id"),
@@ -157,7 +170,9 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_author", "person"), ("_user_name", "person"), ("_username", "person"),
                  ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"))
 _TYPED_SUFFIXES = tuple(suffix for suffix, _ in _SUFFIX_TYPED)
-_RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names")
+_RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names", "_identifier", "_identifiers")
+"""After a resource's noun (`_RESOURCE_PREFIXES`): `HostedZoneId`, `LogGroupName`,
+`DBClusterIdentifier` (AWS), `vault_name`, `pod_name` name the resource."""
 _NETWORK_KEYS = re.compile(r"^(?:.*_)?(?:ip|ips|ip_address|ip_addresses|cidr|cidr_block|cidrs)$")
 
 ASSET_KEYS = frozenset({"id", "name"})

@@ -1,5 +1,9 @@
 """Resource and user names that prose introduces by their type: "S3 bucket ledger-exports is public".
 
+A text that assigns one to a key naming it (`bucket = "tf-state-prod"` in HCL, `TABLE_NAME=orders`
+in an env file, `LogGroupName: ...` in YAML) introduces it as surely: the key rules decide, as
+they do for a dict key.
+
 Scanners title their findings the same way: `IAM user qvasquez has no MFA`, `Lambda function
 ledger-payments-fn uses a deprecated runtime`, `Storage account ledgerstore01 allows public
 access`. The dictionary finds the names the data holds; one the data does not hold (an IAM user
@@ -15,6 +19,7 @@ from __future__ import annotations
 import re
 
 from cloudg_lab.privacy.detectors.base import Accept, Detector, define
+from cloudg_lab.privacy.detectors.keys import key_rule
 
 _PEOPLE = frozenset({"iam user", "azure ad user", "entra user", "entra id user", "okta user",
                      "workspace user", "guest user", "user"})
@@ -123,7 +128,25 @@ def _typed(head: str) -> Detector:
                               f"`{head}` (S3 bucket <name>, IAM user <name>)")
 
 
+_KEYED = (r"""(?<![\w.-])(?P<k>[A-Za-z][\w.-]{1,48}?)["']?[ \t]*(?:=|:)[ \t]*(?P<o>["']?)"""
+          r"""(?P<v>[A-Za-z0-9][\w.-]{1,62}[A-Za-z0-9])(?P=o)(?![\w.:/@-]|[ \t]*[=:])""")
+"""`KEY = "value"`, `KEY: value`, `KEY=value` in a text (HCL, YAML, an env file, a log line); a
+value that is itself followed by `=` or `:` is the next key (`note: StackName = ...`)."""
+_KEYED_HINTS = ("bucket", "cluster", "name", "_id", "id=", "id:", "id ", "identifier", "namespace", "vault")
+
+
+def _names_resource(match: re.Match[str]) -> bool:
+    """The key names a resource by the rule a dict key of that name follows (`bucket`,
+    `table_name`, `LogGroupName`, `DBClusterIdentifier`), and the value is no word of prose."""
+    rule = key_rule(match["k"])
+    return rule.kind == "typed" and rule.entity == "resource_name" and match["v"].lower() not in _STOP
+
+
 MENTIONS: tuple[Detector, ...] = (
+    define("keyed_resource", "resource_name", "identifier", 0.75, _KEYED, _KEYED_HINTS, group="v",
+           accept=_names_resource, min_len=8,
+           description="resource names a text assigns to a key that names them (bucket = \"...\", "
+                       "table_name=..., LogGroupName: ... in HCL, YAML, env files and logs)"),
     define("named_resource_id", "resource_name", "identifier", 0.8,
            r"\b[a-z]{1,12}(?:-[a-z]{1,8})?-[0-9a-f]{8,17}[ \t]+\((?P<v>[A-Za-z0-9][A-Za-z0-9._ -]{0,80}"
            r"[A-Za-z0-9])\)", (" (",), group="v", min_len=14,

@@ -6,7 +6,8 @@ path, behind a provider host that names nobody: `europe-docker.pkg.dev/<project>
 `<registry>.azurecr.io/<repository>`, OCI's `objectstorage.<region>.oraclecloud.com/n/<namespace>/b/<bucket>`,
 Azure DevOps' `dev.azure.com/<organization>/<project>/_git/<repository>`. Providers also compose
 names of their own from the customer's: CloudWatch log groups (`/aws/lambda/<function>`), KMS
-aliases (`alias/<name>`), Route 53 zones (`hostedzone/<id>`), S3 access-point aliases
+aliases (`alias/<name>`) and key ids (`key/<uuid>`, `mrk-<hex>`), Route 53 zones (`hostedzone/<id>`),
+Cognito pools (`<region>_<id>`), S3 access-point aliases
 (`<name>-<suffix>-s3alias`) and kubeconfig contexts (`gke_<project>_<zone>_<cluster>`,
 `clusterUser_<group>_<cluster>`). The hostname detector pseudonymizes the customer's labels of a
 host; these take the identifiers of the path or name, as `bucket_url` takes the bucket of an
@@ -49,17 +50,30 @@ PROVIDER_PATHS: tuple[Detector, ...] = (
                          ("project", rf"{_DEVOPS_PART}/(?!_)(?P<v>{_DEVOPS_PART})"),
                          ("repository", rf"{_DEVOPS_PART}/{_DEVOPS_PART}/_git/(?P<v>{_DEVOPS_PART})"))),
     define("cloudwatch_log_group", "resource_name", "identifier", 0.85,
-           r"(?<![\w/])/aws/(?:lambda|ecs/containerinsights|eks|rds/instance|rds/cluster|codebuild"
-           r"|apigateway|batch/job|sagemaker/Endpoints|kinesisfirehose|states|vendedlogs/states)/"
-           r"(?P<v>[A-Za-z0-9][A-Za-z0-9._-]*)", ("/aws/",), group="v", min_len=10,
+           r"(?<![\w/])/aws/(?:lambda|ecs/containerinsights|ecs|eks|rds/instance|rds/cluster|codebuild"
+           r"|apigateway|batch/job|sagemaker/Endpoints|kinesisfirehose|states|vendedlogs/states|msk"
+           r"|elasticbeanstalk|appsync/apis|mwaa/environment|opensearchservice/domains)/"
+           r"(?P<v>(?!containerinsights(?![\w.-]))[A-Za-z0-9][A-Za-z0-9._-]*)", ("/aws/",), group="v",
+           min_len=10,
            description="the function, cluster, database or project a CloudWatch log group is named "
                        "for (/aws/lambda/<function>, /aws/eks/<cluster>/cluster)"),
     define("kms_alias", "resource_name", "identifier", 0.85,
            r"\balias/(?!aws/)(?P<v>[A-Za-z0-9][A-Za-z0-9/_-]*[A-Za-z0-9])(?![\w/-])", ("alias/",), group="v",
            min_len=8, description="customer KMS key aliases (alias/<name>; AWS-managed alias/aws/... kept)"),
     define("route53_zone", "resource_name", "identifier", 0.9,
-           r"\bhostedzone/(?P<v>Z[A-Z0-9]{8,32})\b", ("hostedzone/",), group="v", min_len=20,
-           description="Route 53 hosted zone ids (hostedzone/Z...)"),
+           r"(?:\bhostedzone/|(?i:\bhosted[ _-]?zone(?:[ _-]?id)?)[ \t]*[:=]?[ \t]*[\"']?)"
+           r"(?P<v>Z[A-Z0-9]{8,32})\b", ("hostedzone", "hosted zone", "hosted_zone", "hosted-zone"),
+           group="v", min_len=20,
+           description="Route 53 hosted zone ids (hostedzone/Z..., hosted zone Z...)"),
+    define("kms_key_id", "resource_name", "identifier", 0.85,
+           r"\bkey/(?P<v>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|mrk-[0-9a-f]{32})\b"
+           r"|\b(?P<m>mrk-[0-9a-f]{32})\b", ("key/", "mrk-"), group=("v", "m"), min_len=36,
+           description="KMS key ids (key/<uuid>, multi-Region mrk-<hex>)"),
+    define("cognito_pool", "resource_name", "identifier", 0.85,
+           r"\b[a-z]{2}(?:-gov)?-[a-z]+-\d_[A-Za-z0-9]{9}\b|\b[a-z]{2}(?:-gov)?-[a-z]+-\d:"
+           r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+           ("_", ":"), gate=lambda text, low: "-" in text, min_len=19,
+           description="Cognito user pool ids (<region>_<9>) and identity pool ids (<region>:<uuid>)"),
     define("s3_access_point_alias", "resource_name", "identifier", 0.9,
            r"\b[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?-[a-z0-9]{20,40}-s3alias\b", ("-s3alias",),
            min_len=30, description="S3 access point aliases (<name>-<suffix>-s3alias)"),

@@ -120,7 +120,7 @@ SINKS: tuple[Detector, ...] = (
            accept=_shaped, min_len=14,
            description="a quoted value right after the word password, shaped like one "
                        "(login failed with password '...')"),
-    define("password_hash", "password", "secret", 0.9, _HASH, ("ntlm", ":::", "$krb5"),
+    define("authenticating_hash", "password", "secret", 0.9, _HASH, ("ntlm", ":::", "$krb5"),
            group=("v", "n", "k"), min_len=32,
            description="hashes that authenticate as they are: pwdump/secretsdump LM:NT pairs, "
                        "mimikatz NTLM lines, Kerberos $krb5tgs$/$krb5asrep$ hashes"),
