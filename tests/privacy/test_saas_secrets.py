@@ -44,9 +44,30 @@ def test_every_saas_token_family_is_found_whole_wherever_it_stands(family: str) 
     found_whole(family, FAMILIES[family])
 
 
+_B64 = string.ascii_letters + string.digits + "+/"
+MORE_FAMILIES: dict[str, Callable[[random.Random], str]] = {
+    "render": lambda r: "rnd_" + rand(r, ALNUM, 32),
+    "braintree": lambda r: f"access_token${r.choice(['production', 'sandbox'])}${rand(r, _LOWER, 16)}$"
+                           f"{rand(r, HEX, 32)}",
+    "twitch": lambda r: "oauth:" + rand(r, _LOWER, 30),
+    "jfrog": lambda r: r.choice(["AKCp" + rand(r, ALNUM, 69), "cmVmdGtuOjAxOj" + rand(r, _B64, 50)]),
+    "dropbox": lambda r: "sl." + r.choice(["", "u."]) + rand(r, ALNUM + "_-", 140),
+    "square": lambda r: "EAAA" + rand(r, ALNUM + "_-", 60),
+    "aws_session": lambda r: r.choice(["IQoJb3JpZ2lu", "FwoGZXIvYXdz", "FQoGZXIvYXdz"]) + rand(r, _B64, 300),
+}
+"""Payment, chat, artifact-store and cloud-session token families found by probing 50 families
+(13 were found only under a key that names a secret)."""
+
+
+@pytest.mark.parametrize("family", MORE_FAMILIES)
+def test_payment_chat_artifact_and_session_tokens_are_found_whole(family: str) -> None:
+    found_whole(family, MORE_FAMILIES[family])
+
+
 @pytest.mark.parametrize("text", [
     "the api-gateway path was patched", "sdk-version 4.2.0 and api-key rotation are due",
-    "pattern matching on pathnames", "akab is not a token", "v1.0-beta release notes"])
+    "pattern matching on pathnames", "akab is not a token", "v1.0-beta release notes",
+    "oauth: enabled for the app", "sl.no 4 in the list", "rnd_seed=42"])
 def test_words_that_start_like_those_families_stay(text: str) -> None:
     assert json.dumps(shown("standard", {"note": text})) == json.dumps({"note": text})
 
