@@ -135,12 +135,16 @@ _BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:
           r"(?P<v>(?P=i)[ \t]+\S[^\r\n]*(?:\r?\n(?P=i)[ \t]+\S[^\r\n]*)*)")
 _SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*"
            r"|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*[_-](?:pass|password|token|secret|key)"
+           r"|[a-z][a-zA-Z0-9]*(?:[._-][a-zA-Z0-9]+)*\.(?:pass|password|token|secret|key)(?:\.[a-zA-Z0-9-]+)*"
            r"|(?:password|passwd|secret|token))[ \t]+"
-           r"(?P<v>(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
+           r"(?P<v>(?!\$\{)(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
 """Markup and layouts the assignments miss: `<password>PW</password>`, .NET's `<add key="ApiKey"
 value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
-an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`). The key rules
-decide, as everywhere."""
+an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`), and a dotted
+property so set apart, as `spark-defaults.conf` and Java properties write them
+(`spark.hadoop.fs.s3a.secret.key  KEY`), the storage host glued after the secret's word
+(`fs.azure.account.key.<account>.dfs.core.windows.net KEY`). The key rules decide, as
+everywhere (`spark.authenticate.secret.file /path` names a file, no secret)."""
 _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
                r"(?P<v>(?=[^\s]*\d)[A-Za-z0-9._~+/=-]{16,})[ \t]*\r?$")
 """An HTTP header line named `<Vendor>-Key` holding an opaque token (`Fastly-Key`,
@@ -297,7 +301,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            accept=_secret_key, min_len=12, description="YAML block scalars under a secret key"),
     define("spaced_env_secret", "secret", "secret", 0.8, _SPACED,
            ("pass", "pw", "token", "secret", "key", "auth"), group="v", accept=_secret_key, min_len=12,
-           description="environment names set apart from their value by spaces (DB_PASSWORD  value)"),
+           description="environment names and dotted properties set apart from their value by spaces "
+                       "(DB_PASSWORD  value, spark.hadoop.fs.s3a.secret.key value)"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk", "bearer",

@@ -4,7 +4,8 @@ The assignment detectors (`secrets`) read `KEY=value` and `"key": "value"`. Runb
 and tickets also write a secret as a call's second argument (`define('DB_PASSWORD', '...')`,
 `os.environ["API_TOKEN"] = "..."`, `'password' => '...'`), as an SQL clause (`CREATE USER app
 IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`), after a compound flag
-(`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`),
+(`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`) or a
+Hadoop configuration property (`<name>fs.s3a.secret.key</name><value>...</value>`),
 in a sentence (`the password is ...`) or as a user/password pair after a cue (`credentials
 admin/...`). Where a key is written, its key rule decides (`--password-file` and `passwordless`
 name no secret); where only prose says so, the value must look like a secret (letters with
@@ -33,6 +34,11 @@ _FLAG = (r"""(?i)(?<![\w-])--(?P<k>[a-z][\w-]*?-(?:password|passwd|passphrase|se
 its value is no path (`--kubelet-client-key /etc/kubernetes/pki/...` names a file)."""
 _ENTRY = (r"""(?i)<(?P<t>[\w.:-]+)\s[^<>]*?\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["'][^<>]*>"""
           r"""(?P<v>[^<>\r\n]{4,})</(?P=t)\s*>""")
+_PROPERTY = (r"""(?i)<name>[ \t]*(?P<k>[^<>\s]{2,120})[ \t]*</name>\s*"""
+             r"""(?:<description>[^<>]*</description>\s*)?"""
+             r"""<value>[ \t]*(?P<v>[^<>\s][^<>\r\n]{3,}?)[ \t]*</value>""")
+"""A Hadoop-style configuration property (core-site.xml, hive-site.xml, hdfs-site.xml): the name
+in its own element, the value in the next (`<name>fs.s3a.secret.key</name><value>...</value>`)."""
 _SAID = (r"""(?i)\b(?P<k>password|passphrase|passcode|pin|api key|secret)\s+(?:is|was|=|set to"""
          r"""|changed to|reset to)\s*:?\s*["'`]?(?P<v>[^\s"'`,;=/@:]{5,}[^\s"'`,;.!?)=/@:])(?![=/@:\w])""")
 _PAIRED = (r"""(?i)\b(?:credentials?|creds|login|user\s*/\s*pass(?:word)?)(?:\s*[:=]\s*|\s+)"""
@@ -68,6 +74,9 @@ STATEMENTS: tuple[Detector, ...] = (
     define("entry_secret", "secret", "secret", 0.85, _ENTRY, ("key=", "name="), group="v", accept=_named,
            min_len=14, description="XML elements whose key or name attribute names a secret "
                                    "(<entry key=\"db.password\">...</entry>)"),
+    define("property_secret", "secret", "secret", 0.85, _PROPERTY, ("<name>",), group="v", accept=_named,
+           min_len=30, description="Hadoop-style XML properties whose <name> names a secret "
+                                   "(<name>javax.jdo.option.ConnectionPassword</name><value>...</value>)"),
     # not `token is`: prose says so of identifiers too (`the token is S-1-5-21-...`)
     define("said_secret", "password", "secret", 0.8, _SAID, ("password", "passphrase", "passcode", "pin",
                                                              "api key", "secret"),

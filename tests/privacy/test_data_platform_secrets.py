@@ -1,0 +1,87 @@
+"""Secrets of data platforms that reached `standard` callers (red team `quarto`): dotted properties
+set apart from their value by spaces (`spark-defaults.conf`), Hadoop XML properties
+(`<name>...password</name><value>...</value>`), Airflow's Fernet key, passwords after `-p` on a
+command line that names its user, `IDENTIFIED BY` of a database link, SQL/MED `OPTIONS (password
+'...')`, what `databricks secrets put` and `confluent api-key store` store, the password an auth
+object is built with (`TableauAuth('user', 'pw')`), and the secrets a pipe-bordered table gives
+(`| API Secret | ... |`, `df.show()` of a password column). Generated variants; the look-alikes
+(a path, a variable, a port, a setting, a public key) keep their text."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+
+from tests.privacy.test_detector_classes import ALNUM, VARIANTS, WORDS, rand, shown
+
+_B64 = ALNUM + "+/"
+
+
+def _secret(r: random.Random) -> str:
+    """A password: letters, digits and a symbol, no token prefix, no word."""
+    return rand(r, ALNUM, r.randrange(8, 14)) + r.choice("#!%*.-_") + rand(r, ALNUM, 5)
+
+
+def _key(r: random.Random) -> str:
+    return rand(r, _B64, r.choice((40, 64, 86))) + r.choice(("", "==", "="))
+
+
+def _wire(profile: str, value: object) -> str:
+    return json.dumps(shown(profile, value), ensure_ascii=False)
+
+
+def _hidden(text: str, *secrets: str) -> None:
+    wire = _wire("standard", text)
+    for s in secrets:
+        assert s not in wire, wire
+
+
+def _kept(*texts: str) -> None:
+    for text in texts:
+        assert shown("standard", text) == text
+
+
+def test_a_dotted_property_set_apart_by_spaces_is_a_secret() -> None:
+    r = random.Random("spark defaults")
+    for _ in range(VARIANTS * 2):
+        account, s = r.choice(WORDS) + rand(r, string.digits, 2), _key(r)
+        key = r.choice([f"spark.hadoop.fs.azure.account.key.{account}.dfs.core.windows.net",
+                        f"fs.azure.account.key.{account}.blob.core.windows.net",
+                        "spark.hadoop.fs.s3a.secret.key",
+                        "spark.hadoop.fs.azure.account.oauth2.client.secret",
+                        "spark.hadoop.fs.gs.auth.client.secret", "spark.authenticate.secret"])
+        line = f"{key}{r.choice([' ', '  ', chr(9), ' ' * 8])}{s}"
+        _hidden("\n".join(r.sample([line, "spark.executor.memory 4g", "spark.master yarn"], 3)), s)
+
+
+def test_a_hadoop_property_named_like_a_secret_is_a_secret() -> None:
+    r = random.Random("hadoop property")
+    for _ in range(VARIANTS * 2):
+        s = _secret(r)
+        name = r.choice(["javax.jdo.option.ConnectionPassword", "fs.s3a.secret.key", "fs.azure.account.key."
+                         f"{r.choice(WORDS)}.dfs.core.windows.net", "hive.server2.keystore.password",
+                         "ssl.server.keystore.keypassword", "dfs.encryption.key.provider.token"])
+        gap = r.choice(["", "\n  ", "\n    "])
+        text = (f"<configuration>\n<property>{gap}<name>{name}</name>{gap}"
+                f"{r.choice(['', '<description>set by ops</description>' + gap])}<value>{s}</value>{gap}"
+                "</property>\n</configuration>")
+        _hidden(text, s)
+
+
+def test_an_airflow_fernet_key_is_a_secret() -> None:
+    r = random.Random("fernet")
+    for _ in range(VARIANTS):
+        s = rand(r, ALNUM + "-_", 43) + "="
+        _hidden(r.choice([f"[core]\nexecutor = LocalExecutor\nfernet_key = {s}\n",
+                          f"AIRFLOW__CORE__FERNET_KEY={s}", f"export AIRFLOW__CORE__FERNET_KEY='{s}'"]), s)
+        assert s not in _wire("standard", {"core": {r.choice(["fernet_key", "FERNET_KEY", "fernetKey"]): s}})
+
+
+def test_settings_paths_and_variables_beside_a_secret_s_name_stay() -> None:
+    _kept("spark.executor.memory 4g\nspark.sql.shuffle.partitions 200",
+          "spark.authenticate.secret.file /etc/spark/secret.txt",
+          "spark.hadoop.fs.s3a.secret.key ${S3_SECRET_KEY}",
+          "<property>\n  <name>hive.metastore.uris</name>\n  <value>thrift://metastore:9083</value>\n</property>",
+          "<property><name>fs.s3a.secret.key.file</name><value>/etc/hadoop/s3.jceks</value></property>",
+          "[core]\nfernet_key = \nload_examples = False\n")
