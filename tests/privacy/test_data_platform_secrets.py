@@ -85,3 +85,69 @@ def test_settings_paths_and_variables_beside_a_secret_s_name_stay() -> None:
           "<property>\n  <name>hive.metastore.uris</name>\n  <value>thrift://metastore:9083</value>\n</property>",
           "<property><name>fs.s3a.secret.key.file</name><value>/etc/hadoop/s3.jceks</value></property>",
           "[core]\nfernet_key = \nload_examples = False\n")
+
+
+def test_a_password_after_p_on_a_command_line_that_names_its_user_is_a_secret() -> None:
+    r = random.Random("dash p")
+    for _ in range(VARIANTS * 2):
+        s, user, host = _secret(r), r.choice(WORDS), f"{r.choice(WORDS)}.{r.choice(['io', 'net', 'corp'])}"
+        quoted = r.choice([s, f"'{s}'", f'"{s}"'])
+        _hidden(r.choice([f"tabcmd login -s https://tableau.{host} -u {user} -p {quoted}",
+                          f"beeline -u jdbc:hive2://{host}:10000/default -n {user} -p {quoted}",
+                          f"tabcmd login --username={user} --site {r.choice(WORDS)} -p {quoted} --no-prompt",
+                          f"{r.choice(WORDS)}-cli connect -u {user} -h {host} -p {quoted}"]), s)
+
+
+def test_sql_credentials_of_links_and_foreign_servers_are_secrets() -> None:
+    r = random.Random("sql links")
+    for _ in range(VARIANTS * 2):
+        s, user, name = _secret(r), r.choice(WORDS), r.choice(WORDS)
+        q = r.choice(["'", '"'])
+        head = r.choice(["CREATE", "create", "CREATE PUBLIC", "CREATE SHARED"])
+        link = (f"{head} DATABASE LINK {name}_link "
+                f"CONNECT TO {user} IDENTIFIED BY {q}{s}{q} USING '{name.upper()}';")
+        opts = [f"{r.choice(['HOST', 'host'])} '10.0.{r.randrange(9)}.4'",
+                f"{r.choice(['USER', 'user'])} '{user}'",
+                f"{r.choice(['PASSWORD', 'password', 'Password'])} '{s}'"]
+        server = (f"CREATE {r.choice(['SERVER', 'USER MAPPING FOR ' + user + ' SERVER'])} {name} "
+                  f"OPTIONS ({', '.join(r.sample(opts, 3))});")
+        _hidden(link, s)
+        _hidden(server, s)
+
+
+def test_what_databricks_and_confluent_store_is_a_secret() -> None:
+    r = random.Random("stores")
+    for _ in range(VARIANTS * 2):
+        s, scope = _secret(r), f"{r.choice(WORDS)}-scope"
+        value = r.choice([s, f"'{s}'", f'"{s}"'])
+        _hidden(r.choice([f"databricks secrets put-secret {scope} {r.choice(WORDS)}-pw --string-value "
+                          f"{value}",
+                          f"databricks secrets put --scope {scope} --key pw --string-value={value}",
+                          f"databricks secrets put --scope {scope} --key pw --bytes-value {value}",
+                          f"confluent api-key store {rand(r, string.ascii_uppercase + string.digits, 16)} "
+                          f"{value} --resource lkc-{r.choice(WORDS)}"]), s)
+
+
+def test_the_password_an_auth_object_is_built_with_is_a_secret() -> None:
+    r = random.Random("auth objects")
+    for _ in range(VARIANTS * 2):
+        s, user = _secret(r), r.choice(WORDS)
+        q = r.choice(["'", '"'])
+        _hidden(r.choice([f"auth = TSC.TableauAuth({q}{user}{q}, {q}{s}{q}, site_id={q}{r.choice(WORDS)}{q})",
+                          f"r = requests.get(url, auth=HTTPBasicAuth({q}{user}{q}, {q}{s}{q}))",
+                          f"session.auth = ({q}{user}{q}, {q}{s}{q})",
+                          f"TSC.PersonalAccessTokenAuth(token_name={q}{user}{q}, "
+                          f"personal_access_token={q}{s}{q})",
+                          f"aiohttp.BasicAuth(login={q}{user}{q}, password={q}{s}{q})"]), s)
+
+
+def test_ports_paths_options_and_variables_on_such_lines_stay() -> None:
+    _kept("psql -h db.internal -U etl -p 5432 -d dwh", "docker run -u 1000 -p 8080:80/udp nginx",
+          "docker run --user app -p 127.0.0.1:8080:80 img", "beeline -n hive -p /etc/hive/pw.txt",
+          "tabcmd login -s https://tableau.corp.io -u bob -p $TABLEAU_PASSWORD",
+          "CREATE SERVER s FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'db.internal', dbname 'sales', "
+          "port '5432');",
+          "CREATE FOREIGN TABLE t (id int) SERVER s OPTIONS (schema_name 'public', table_name 'orders');",
+          "databricks secrets put-secret scope key --string-value $PW", "confluent api-key store --help",
+          "TableauAuth('bob', os.environ['TABLEAU_PW'])", "session.auth = ('bob', os.environ['PW'])",
+          "Credentials('default', 'us-east-1')")

@@ -97,6 +97,8 @@ _COMMANDS = (
     r"""\bwpa_passphrase\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+(?P<{}>"[^"\n]{{4,}}"|'[^'\n]{{4,}}'|[^\s"']{{4,}})""",
     r"""\bwandb\s+login\s+(?:--[\w-]+\s+)*(?!-)""" + _V,
     r"""(?:\bmongo(?:sh|dump|restore|import|export)?\b|\baz\s+login\b)[^\n]*?\s-p\s+""" + _V,
+    r"""(?:^|\s)(?:-[un]|--user(?:name)?)(?:=|[ \t]+)["']?[^\s"'-][^\s"']*["']?(?:[ \t]+(?!-p[ \t])\S+)*?"""
+    r"""[ \t]+-p[ \t]+(?![\d.:-]+(?:/(?:tcp|udp))?(?:\s|$)|[/~$])(?=["']|[^\s"'`]*[^a-z\s"'`-])""" + _V,
     r"""\bvault\s+login\s+(?!-)""" + _V,
     r"""\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+""" + _V,
     r"""\bnpm\s+config\s+set\s+\S*:_auth(?:Token)?[\s=]+""" + _V,
@@ -116,7 +118,10 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
 `racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`, `mongosh`/`az login -p PW`,
-`vault login TOKEN`, `htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
+`vault login TOKEN`, `-p PW` after the user a command line names with `-u`/`-n` (`tabcmd login
+-u U -p PW`, `beeline -n U -p PW`; a port `-p 5432`, a port mapping, a path or a bare
+lower-case word, the database `mysql -u root -p ledger` opens after prompting, is none),
+`htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
 `openssl enc -k PW`, archives (`7z a -pPW`, `zip -P PW`), `rclone config create NAME TYPE
 secret_access_key KEY`, bare or quoted; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
@@ -275,7 +280,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
-                       "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
+                       "sqlplus user/pw@db, mongosh/az login -p, vault login, -p after -u/-n USER (tabcmd, "
+                       "beeline), htpasswd -b, npm config "
                        "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
            ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "base64", "kubeseal",

@@ -2,8 +2,10 @@
 
 The assignment detectors (`secrets`) read `KEY=value` and `"key": "value"`. Runbooks, scripts
 and tickets also write a secret as a call's second argument (`define('DB_PASSWORD', '...')`,
-`os.environ["API_TOKEN"] = "..."`, `'password' => '...'`), as an SQL clause (`CREATE USER app
-IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`), after a compound flag
+`os.environ["API_TOKEN"] = "..."`, `'password' => '...'`), as an auth object's second argument
+(`TableauAuth('etl', '...')`, `auth=('etl', '...')`), as an SQL clause (`CREATE USER app
+IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`, `CREATE DATABASE LINK l CONNECT TO u
+IDENTIFIED BY "..."`, an `OPTIONS (password '...')` item), after a compound flag
 (`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`) or a
 Hadoop configuration property (`<name>fs.s3a.secret.key</name><value>...</value>`),
 in a sentence (`the password is ...`) or as a user/password pair after a cue (`credentials
@@ -25,8 +27,19 @@ _CALLED = (rf"""(?i)(?:["']|(?<![\w:]):)(?P<k>[\w.-]*(?:{_NAMED})[\w.-]*)["']?\s
            r"""\s*["'](?P<v>[^"'\r\n]{4,})["']""")
 """A quoted key name (or a Ruby symbol), then `,` (a call's arguments), `] =` or `) =` (an item
 set), or `=>` (a PHP or Ruby hash), then the quoted value."""
-_SQL = (r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^;\r\n]*?\b(?:identified\s+(?:with\s+\w+\s+)?by"""
+_SQL = (r"""(?i)\b(?:create|alter)\s+(?:user|role|login|(?:public\s+|shared\s+)*database\s+link)\b"""
+        r"""[^;\r\n]*?\b(?:identified\s+(?:with\s+\w+\s+)?by"""
         r"""|password\s*=?)\s*(?:(?P<o>["'])(?P<q>[^"'\r\n]{4,})(?P=o)|(?P<v>[^\s;"']{4,}))""")
+_OPTIONS = r"""(?i)(?<=[(,])\s*(?P<k>[a-z_]\w*)\s+'(?P<v>[^'\r\n]{4,})'(?=\s*[,)])"""
+"""An item of an SQL/MED `OPTIONS (...)` list, the option's name then its quoted value
+(`CREATE SERVER ... OPTIONS (USER 'etl', PASSWORD '...')`, `CREATE USER MAPPING ... OPTIONS
+(user 'etl', password '...')`): the name rules the value, as a dict key would."""
+_AUTH = (r"""(?:\b[A-Z]\w*(?:Auth|Credential|Login)|\bauth\s*=\s*)\(\s*(?:\w+\s*=\s*)?"""
+         r"""["'][^"'\r\n]+["']\s*,\s*(?:\w+\s*=\s*)?["'](?P<v>[^"'\r\n]{4,})["']""")
+"""The password an auth object is built with, its second argument after the user's name
+(`TSC.TableauAuth('etl', '...')`, `HTTPBasicAuth('u', '...')`, `PersonalAccessTokenAuth('name',
+'...')`), and a requests-style `auth=('u', '...')` pair; variables (`HTTPBasicAuth(user, pw)`)
+are no literal."""
 _FLAG = (r"""(?i)(?<![\w-])--(?P<k>[a-z][\w-]*?-(?:password|passwd|passphrase|secret|token|api-key|key))"""
          r"""(?:=|\s+)["']?(?P<v>(?![/~]|\.\.?/)[^\s"'`]{4,})""")
 """A compound long flag ending in a secret's word (`--master-user-password`, `--db-password`,
@@ -67,7 +80,14 @@ STATEMENTS: tuple[Detector, ...] = (
                        "value (define('DB_PASSWORD', '...'), os.environ[\"TOKEN\"] = '...', 'pw' => '...')"),
     define("sql_password", "password", "secret", 0.9, _SQL, ("identified", "password"),
            group=("q", "v"), min_len=16,
-           description="passwords in SQL user and role statements (IDENTIFIED BY, WITH PASSWORD)"),
+           description="passwords in SQL user, role and database link statements (IDENTIFIED BY, "
+                       "WITH PASSWORD)"),
+    define("options_secret", "secret", "secret", 0.85, _OPTIONS, ("options",), group="v", accept=_named,
+           min_len=14, description="items of an SQL/MED OPTIONS list whose name names a secret "
+                                   "(OPTIONS (USER 'etl', PASSWORD '...'))"),
+    define("auth_argument", "password", "secret", 0.85, _AUTH, ("auth", "credential", "login"), group="v",
+           min_len=14, description="the password an auth object is built with (TableauAuth('u', '...'), "
+                                   "HTTPBasicAuth('u', '...'), auth=('u', '...'))"),
     define("compound_flag_secret", "secret", "secret", 0.85, _FLAG, ("--",), group="v", accept=_named,
            min_len=12, description="values of long flags whose name ends in a secret's word "
                                    "(--master-user-password, --webhook-secret)"),
