@@ -151,3 +151,26 @@ def test_ports_paths_options_and_variables_on_such_lines_stay() -> None:
           "databricks secrets put-secret scope key --string-value $PW", "confluent api-key store --help",
           "TableauAuth('bob', os.environ['TABLEAU_PW'])", "session.auth = ('bob', os.environ['PW'])",
           "Credentials('default', 'us-east-1')")
+
+
+def test_a_pipe_table_s_secret_column_and_secret_label_hide_their_cells() -> None:
+    r = random.Random("pipe tables")
+    for _ in range(VARIANTS * 2):
+        s, key_id = _key(r), rand(r, string.ascii_uppercase + string.digits, 16)
+        label = r.choice(["API Secret", "Secret", "password", "client_secret", "Token"])
+        vertical = (f"+------------+{'-' * 20}+\n| API Key    | {key_id} |\n| {label} | {s} |\n"
+                    f"+------------+{'-' * 20}+")
+        user = r.choice(WORDS)
+        markdown = (f"| user | {r.choice(['password', 'db_password', 'secret'])} | role |\n|---|---|:--|\n"
+                    f"| {user} | {s} | {r.choice(WORDS)} |")
+        spark = (f"+---+----------+\n|  user|{r.choice(['password', 'api_key'])}|\n+---+----------+\n"
+                 f"|{user}|{s}|\n+---+----------+")
+        for text in (vertical, markdown, spark):
+            wire = _wire("standard", text)
+            assert s not in wire and (text is vertical or user in wire), wire
+
+
+def test_pipe_tables_without_a_secret_s_column_and_shell_pipes_stay() -> None:
+    _kept("cat access.log | grep 403 | wc -l", "| a | b |\n|---|---|\n| status | ok |",
+          "| col_name | data_type |\n|---|---|\n| password_hash | STRING |\n| api_key_id | BIGINT |",
+          "+---+-----+\n| id|total|\n+---+-----+\n|  0|  182|\n+---+-----+")

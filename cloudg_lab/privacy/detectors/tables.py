@@ -1,4 +1,4 @@
-"""Values in comma-separated tables, judged by their column's header like a dict key.
+"""Values in comma-separated and pipe-bordered tables, judged by their column's header as a key.
 
 A CSV export pasted into a note (`account_id,name,spend` then a row per account) separates each
 value from its key as a tag listing does: no key rule sees `71366153`, and a `password` column
@@ -6,18 +6,29 @@ is text. A text whose first line is a header naming a key the rules know (a secr
 owner) has its cells under that column judged by the rule: secrets under a secret header,
 people under an owner header, identifiers under an id header. Quoted cells are left to the
 other detectors; a table without such a header costs one look at its first line.
+
+Pipe-bordered tables are judged alike (found by red team `quarto`): Markdown, a notebook's
+`df.show()` (`| id|   full_name|`), a CLI's boxed output. Their header is the first row that
+is not a border; a row of two cells whose first names a secret or a typed value is a label and
+its value (`| API Secret | ... |`, as `confluent api-key create` and vertical listings print).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.detectors.base import Accept, Detector, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
 _MAX_HEADER = 400
 """A first line longer than this is prose, not a header."""
+_PIPE_CELL = r"(?m)(?<=\|)[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\|)"
+_PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
+_BORDER = re.compile(r"[\s|:+=-]*")
+"""A row of a pipe-bordered table, and a border between rows (`+---+`, `|---|:--|`)."""
+_VALUE_HEADS = frozenset({"value", "values", "setting", "settings"})
 
 
 def _header(text: str) -> list[str] | None:
@@ -40,6 +51,44 @@ def _keyed(text: str, low: str) -> bool:
     return rules is not None and any(r.kind in ("sensitive", "typed", "asset") for r in rules)
 
 
+def _pipe_cells(cells: str) -> list[str]:
+    return [cell.strip() for cell in cells.split("|")]
+
+
+def _pipe_header(text: str) -> list[str] | None:
+    """The column names of a pipe-bordered table: its first row that is not a border."""
+    for row in _PIPE_ROW.finditer(text):
+        if not _BORDER.fullmatch(row["cells"]):
+            return _pipe_cells(row["cells"])
+    return None
+
+
+def _pipe_column(match: re.Match[str]) -> KeyRule | None:
+    """The rule of a pipe table's cell: a labelled row's label, else its column's header."""
+    text, start = match.string, match.start("v")
+    end = text.find("\n", start)
+    row = _PIPE_ROW.match(text, text.rfind("\n", 0, start) + 1, len(text) if end < 0 else end + 1)
+    header = _pipe_header(text)
+    if row is None or header is None or _BORDER.fullmatch(row["cells"]):
+        return None
+    cells, column = _pipe_cells(row["cells"]), text.count("|", row.start("cells"), start)
+    if cells == header:
+        return None
+    if len(cells) == 2 and _labelled(header):
+        label = key_rule(cells[0])
+        if label.kind in ("sensitive", "typed"):
+            return label if column == 1 else None
+    return key_rule(header[column]) if column < len(header) else None
+
+
+def _labelled(header: list[str]) -> bool:
+    """Whether a two-column table's rows are labels and values: its first row is one already
+    (`| API Key | ... |`) or its header says so (`| Field | Value |`); a schema listing's rows
+    (`| col_name | data_type |`, then `| password_hash | STRING |`) are no such pairs."""
+    return len(header) == 2 and (header[1].lower() in _VALUE_HEADS
+                                 or key_rule(header[0]).kind in ("sensitive", "typed"))
+
+
 def _column(match: re.Match[str]) -> KeyRule | None:
     """The rule of the column a cell stands in (None in the header row or past the last column)."""
     text, start = match.string, match.start("v")
@@ -51,19 +100,29 @@ def _column(match: re.Match[str]) -> KeyRule | None:
     return rules[column] if rules is not None and column < len(rules) else None
 
 
-def _secret_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and rule.kind == "sensitive"
+def _secret(rule: KeyRule) -> bool:
+    return rule.kind == "sensitive"
 
 
-def _person_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and rule.kind == "typed" and rule.entity == "person"
+def _person(rule: KeyRule) -> bool:
+    return rule.kind == "typed" and rule.entity == "person"
 
 
-def _identifier_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and (rule.kind == "asset" or (rule.kind == "typed" and rule.entity != "person"))
+def _identifying(rule: KeyRule) -> bool:
+    return rule.kind == "asset" or (rule.kind == "typed" and rule.entity != "person")
+
+
+def _cell(rule_of: Callable[[re.Match[str]], KeyRule | None],
+          judge: Callable[[KeyRule], bool]) -> Accept:
+    """Keep a cell when the rule `rule_of` finds for it passes `judge`."""
+    def accept(match: re.Match[str]) -> bool:
+        rule = rule_of(match)
+        return rule is not None and judge(rule)
+    return accept
+
+
+def _piped(text: str, low: str) -> bool:
+    return _PIPE_ROW.search(text) is not None
 
 
 def _identifier(cell: str) -> str | None:
@@ -76,12 +135,24 @@ def _identifier(cell: str) -> str | None:
 
 TABLE_SECRETS: tuple[Detector, ...] = (
     define("table_secret", "secret", "secret", 0.85, _CELL, (",",), group="v", gate=_keyed,
-           accept=_secret_cell, min_len=8, description="cells under a secret column of a CSV table"),
+           accept=_cell(_column, _secret), min_len=8,
+           description="cells under a secret column of a CSV table"),
+    define("pipe_table_secret", "secret", "secret", 0.85, _PIPE_CELL, ("|",), group="v", gate=_piped,
+           accept=_cell(_pipe_column, _secret), min_len=8,
+           description="cells under a secret column or beside a secret's label in a pipe-bordered table "
+                       "(| API Secret | ... |)"),
 )
 TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_person", "person", "pii", 0.8, _CELL, (",",), group="v", gate=_keyed,
-           accept=_person_cell, min_len=8, description="cells under an owner or user column of a CSV table"),
+           accept=_cell(_column, _person), min_len=8,
+           description="cells under an owner or user column of a CSV table"),
     define("table_identifier", "resource_name", "identifier", 0.8, _CELL, (",",), group="v", gate=_keyed,
-           accept=_identifier_cell, validate=_identifier, min_len=8,
+           accept=_cell(_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account or name column of a CSV table (numbers included)"),
+    define("pipe_table_person", "person", "pii", 0.8, _PIPE_CELL, ("|",), group="v", gate=_piped,
+           accept=_cell(_pipe_column, _person), min_len=8,
+           description="cells under a person's column of a pipe-bordered table (df.show(), Markdown)"),
+    define("pipe_table_identifier", "resource_name", "identifier", 0.8, _PIPE_CELL, ("|",), group="v",
+           gate=_piped, accept=_cell(_pipe_column, _identifying), validate=_identifier, min_len=8,
+           description="cells under an id, account, e-mail or phone column of a pipe-bordered table"),
 )
