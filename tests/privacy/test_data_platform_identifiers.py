@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 
 from tests.privacy.test_cluster_identifiers import _person
-from tests.privacy.test_detector_classes import VARIANTS, shown
+from tests.privacy.test_detector_classes import VARIANTS, WORDS, shown
 
 
 def _wire(profile: str, value: object) -> str:
@@ -46,3 +47,69 @@ def test_people_in_a_pipe_table_s_person_column_are_hidden_under_strict() -> Non
             wire = _wire("strict", text)
             assert not any(p in wire for p in people), wire
             assert column in wire and ("total" in wire or "amount" in wire), wire
+
+
+def _login(r: random.Random) -> str:
+    return f"{r.choice(WORDS)}{r.choice(['.', '_', ''])}{r.choice(WORDS)[:3]}{r.randrange(10, 99)}"
+
+
+def test_a_catalog_column_s_samples_are_ruled_by_its_name_under_strict() -> None:
+    r = random.Random("column samples")
+    for _ in range(VARIANTS * 2):
+        people, phones = [_person(r) for _ in range(2)], [_phone(r) for _ in range(2)]
+        mails = [f"{_login(r)}@{r.choice(WORDS)}.io" for _ in range(2)]
+        name_key, samples_key = r.choice(["name", "column_name", "columnName"]), r.choice(
+            ["samples", "sample_values", "sampleValues"])
+        columns = [{name_key: r.choice(["full_name", "contact_name", "owner"]), "type": "VARCHAR",
+                    samples_key: people},
+                   {name_key: r.choice(["phone", "phone_number", "mobile"]), samples_key: phones},
+                   {name_key: "email", "tags": ["PII"], samples_key: mails},
+                   {name_key: "status", samples_key: ["active", "closed"]}]
+        value = {"table": f"{r.choice(WORDS)}.customers", "columns": r.sample(columns, len(columns))}
+        _hidden(value, *people, *phones, *mails)
+        wire = _wire("strict", value)  # a column's name is a column's, not a resource's
+        assert all(f'"{c[name_key]}"' in wire for c in columns) and "active" in wire, wire
+
+
+def test_sql_and_code_literals_beside_a_person_s_or_an_id_s_key_are_hidden_under_strict() -> None:
+    r = random.Random("sql literals")
+    for _ in range(VARIANTS * 2):
+        person, phone, login = _person(r), _phone(r), _login(r)
+        tenant = str(uuid.UUID(int=r.getrandbits(128)))
+        quoted = person.replace("'", "''")
+        table = f"{r.choice(WORDS)}.{r.choice(['customers', 'contacts', 'leads'])}"
+        where = (f"SELECT * FROM {table} c WHERE c.{r.choice(['full_name', 'contact_name'])} = '{quoted}' "
+                 f"{r.choice(['AND', 'and', 'OR'])} {r.choice(['phone', 'mobile'])} = '{phone}';")
+        columns = r.sample(["id", "full_name", "phone", "tier"], 4)
+        values = {"id": str(r.randrange(1000, 9999)), "full_name": f"'{quoted}'", "phone": f"'{phone}'",
+                  "tier": f"'{r.choice(WORDS)}'"}
+        rows = [f"({', '.join(values[c] for c in columns)})", f"({', '.join(values[c] for c in columns)})"]
+        insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join(rows)};"
+        code = r.choice([f"default_args = {{'owner': '{login}', 'retries': 2}}", f'DAG(owner="{login}")',
+                         f"meta:\n  owner: '{login}'"])
+        integration = (f"CREATE STORAGE INTEGRATION {r.choice(WORDS)}_int TYPE = EXTERNAL_STAGE "
+                       f"STORAGE_PROVIDER = 'AZURE' AZURE_TENANT_ID = '{tenant}' ENABLED = TRUE;")
+        _hidden(where, person, phone)
+        _hidden(insert, person, phone)
+        _hidden(code, login)
+        _hidden(integration, tenant)
+
+
+def test_the_user_sql_makes_an_owner_is_hidden_under_strict() -> None:
+    r = random.Random("sql owner")
+    for _ in range(VARIANTS):
+        login = _login(r)
+        q = r.choice(["", '"'])
+        _hidden(r.choice([f"ALTER TABLE marts.orders OWNER TO {q}{login}{q};",
+                          f"alter schema {r.choice(WORDS)} owner to {q}{login}{q};",
+                          f"CREATE SCHEMA IF NOT EXISTS {r.choice(WORDS)} AUTHORIZATION {q}{login}{q};"]),
+                login)
+
+
+def test_sql_keywords_columns_system_accounts_and_prose_stay_under_strict() -> None:
+    for text in ("SELECT * FROM users WHERE user = 'admin' AND status = 'active';",
+                 "df.filter(col('name') == 'orders')", "ALTER TABLE t OWNER TO postgres;",
+                 "transfer the owner to finance", "the authorization header is missing",
+                 "INSERT INTO events (kind, status) VALUES ('click', 'done'), ('view', 'open');",
+                 "SELECT full_name, phone FROM crm.customers WHERE tier = 'gold';"):
+        assert shown("strict", text) == text

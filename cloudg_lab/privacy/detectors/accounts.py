@@ -2,9 +2,9 @@
 
 An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
 qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
-named by the place, not by a key or a cue word, and passed `strict` whenever the data did not
-hold it elsewhere. Each place has a grammar of its own, so each is a pattern here; the accounts
-every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
+named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe` too), and passed `strict`
+whenever the data did not hold it elsewhere. Each place has a grammar of its own, so each is a
+pattern here; the accounts every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
 """
 
 from __future__ import annotations
@@ -89,6 +89,13 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            accept=_person_variable, gate=lambda text, low: "=" in text, min_len=8,
            description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
                        "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
+    define("sql_owner", "person", "pii", 0.8,
+           r"(?i)\b(?:alter[ \t][^;\n]*?\bowner[ \t]+to|create[ \t]+schema\b[^;\n]*?\bauthorization)[ \t]+"
+           r"(?!(?:current_user|session_user|current_role|public)\b)"
+           r"(?P<q>[\"`]?)(?P<v>[A-Za-z_][\w.@$-]*)(?P=q)(?![\w.@$-])",
+           ("owner to", "authorization"), group="v", accept=_named, min_len=12,
+           description="the user SQL makes an object's owner (ALTER TABLE t OWNER TO jdoe, CREATE SCHEMA s "
+                       "AUTHORIZATION jdoe; postgres and CURRENT_USER stay)"),
     define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
            accept=_owners_rule, min_len=6,
            description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),

@@ -11,13 +11,21 @@ Pipe-bordered tables are judged alike (found by red team `quarto`): Markdown, a 
 `df.show()` (`| id|   full_name|`), a CLI's boxed output. Their header is the first row that
 is not a border; a row of two cells whose first names a secret or a typed value is a label and
 its value (`| API Secret | ... |`, as `confluent api-key create` and vertical listings print).
+
+SQL and code give a literal its column or key as well: an `INSERT INTO t (cols) VALUES (...)`
+literal stands in the column of its position, and a quoted value written beside a key (`WHERE
+full_name = '...'`, `'owner': 'jdoe'`, `AZURE_TENANT_ID = '...'`) is ruled by that key; a person,
+a phone number or an id comes out under `strict` as under a dict key of that name. Hosts and
+addresses are left to their own detectors, and accounts every machine has (`admin`) name nobody.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
+from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
 from cloudg_lab.privacy.detectors.base import Accept, Detector, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
@@ -29,6 +37,17 @@ _PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
 _BORDER = re.compile(r"[\s|:+=-]*")
 """A row of a pipe-bordered table, and a border between rows (`+---+`, `|---|:--|`)."""
 _VALUE_HEADS = frozenset({"value", "values", "setting", "settings"})
+_LITERAL = r"'(?P<v>(?:[^'\r\n]|'')+)'(?!')"
+"""An SQL string literal (a quote inside doubled: `'O''Brien'`)."""
+_INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\((?P<cols>[^()]*)\)\s*values\s*")
+_SQL_TOKEN = re.compile(r"'(?:[^']|'')*'|[(),;]|[^'(),;]+")
+_KEYED = (r"""(?<![\w.])["'`]?(?P<k>[A-Za-z_][\w.]*)["'`]?[ \t]*(?:[!=<>]=|<>|=>?|:|\b(?i:i?like)\b)[ \t]*"""
+          r"""(?:'(?P<s>(?:[^'\r\n]|''){2,200}?)'(?!')|"(?P<d>[^"\r\n]{2,200}?)")""")
+_KEY_WORDS = ("name", "owner", "user", "author", "mail", "phone", "mobile", "tenant", "contact", "assignee",
+              "by", "subscription", "account", "project", "client_id")
+"""Words of the keys that type a person or an id (the key rules decide): the detector's triggers."""
+_OWN_DETECTORS = frozenset({"hostname", "ip_address", "url", "email"})
+"""Typed values other detectors find in any text, whatever key they sit beside."""
 
 
 def _header(text: str) -> list[str] | None:
@@ -125,6 +144,57 @@ def _piped(text: str, low: str) -> bool:
     return _PIPE_ROW.search(text) is not None
 
 
+@lru_cache(maxsize=64)
+def _inserts(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(where its VALUES begin, its columns) of each INSERT with a column list in `text`."""
+    return tuple((m.end(), tuple(c.strip().strip("\"`[]") for c in m["cols"].split(",")))
+                 for m in _INSERT.finditer(text))
+
+
+def _inserted_column(match: re.Match[str]) -> KeyRule | None:
+    """The rule of the column an INSERT's literal stands in, by its place in its row's tuple."""
+    start = match.start()
+    found = [insert for insert in _inserts(match.string) if insert[0] <= start]
+    if not found:
+        return None
+    begin, columns = found[-1]
+    depth, column = 0, 0
+    for token in _SQL_TOKEN.findall(match.string, begin, start):
+        if token == ";" and depth == 0:
+            return None
+        depth += (token == "(") - (token == ")")
+        column = 0 if token == "(" and depth == 1 else column + (token == "," and depth == 1)
+    return key_rule(columns[column]) if depth == 1 and column < len(columns) else None
+
+
+def _key_of(match: re.Match[str]) -> KeyRule:
+    return key_rule(match["k"])
+
+
+def _named_person(rule: KeyRule, value: str) -> bool:
+    return _person(rule) and value.lower() not in SYSTEM_ACCOUNTS
+
+
+def _id_shaped(rule: KeyRule, value: str) -> bool:
+    """A typed id (not a host, address or e-mail, found wherever they stand) shaped like one."""
+    return (rule.kind == "typed" and rule.entity not in _OWN_DETECTORS and not _person(rule)
+            and any(c.isdigit() or c in "-_.@:" for c in value))
+
+
+def _valued(rule_of: Callable[[re.Match[str]], KeyRule | None],
+            judge: Callable[[KeyRule, str], bool]) -> Accept:
+    """Keep a literal when the rule `rule_of` finds for it passes `judge` with its value."""
+    def accept(match: re.Match[str]) -> bool:
+        rule = rule_of(match)
+        value = next((match[g] for g in ("v", "s", "d") if g in match.re.groupindex and match[g]), "")
+        return rule is not None and judge(rule, value)
+    return accept
+
+
+def _inserting(text: str, low: str) -> bool:
+    return "insert" in low and "values" in low
+
+
 def _identifier(cell: str) -> str | None:
     if "@" in cell:
         return "email"
@@ -141,6 +211,9 @@ TABLE_SECRETS: tuple[Detector, ...] = (
            accept=_cell(_pipe_column, _secret), min_len=8,
            description="cells under a secret column or beside a secret's label in a pipe-bordered table "
                        "(| API Secret | ... |)"),
+    define("inserted_secret", "secret", "secret", 0.85, _LITERAL, ("'",), group="v", gate=_inserting,
+           accept=_valued(_inserted_column, lambda rule, value: _secret(rule)), min_len=20,
+           description="literals an SQL INSERT puts in a secret's column"),
 )
 TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_person", "person", "pii", 0.8, _CELL, (",",), group="v", gate=_keyed,
@@ -155,4 +228,18 @@ TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("pipe_table_identifier", "resource_name", "identifier", 0.8, _PIPE_CELL, ("|",), group="v",
            gate=_piped, accept=_cell(_pipe_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account, e-mail or phone column of a pipe-bordered table"),
+    define("inserted_person", "person", "pii", 0.8, _LITERAL, ("'",), group="v", gate=_inserting,
+           accept=_valued(_inserted_column, _named_person), min_len=20,
+           description="literals an SQL INSERT puts in a person's column"),
+    define("inserted_identifier", "resource_name", "identifier", 0.8, _LITERAL, ("'",), group="v",
+           gate=_inserting, accept=_valued(_inserted_column, _id_shaped), min_len=20,
+           description="literals an SQL INSERT puts in a phone, id or account column"),
+    define("keyed_person", "person", "pii", 0.8, _KEYED, _KEY_WORDS, group=("s", "d"),
+           accept=_valued(_key_of, _named_person), min_len=8,
+           description="quoted values SQL and code give a person's key (WHERE full_name = '...', "
+                       "'owner': '...')"),
+    define("keyed_identifier", "resource_name", "identifier", 0.8, _KEYED, _KEY_WORDS, group=("s", "d"),
+           accept=_valued(_key_of, _id_shaped), min_len=8,
+           description="quoted values SQL and code give a typed id's key (phone = '...', "
+                       "AZURE_TENANT_ID = '...')"),
 )
