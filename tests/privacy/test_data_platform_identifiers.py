@@ -60,9 +60,10 @@ def test_a_catalog_column_s_samples_are_ruled_by_its_name_under_strict() -> None
         mails = [f"{_login(r)}@{r.choice(WORDS)}.io" for _ in range(2)]
         name_key, samples_key = r.choice(["name", "column_name", "columnName"]), r.choice(
             ["samples", "sample_values", "sampleValues"])
-        columns = [{name_key: r.choice(["full_name", "contact_name", "owner"]), "type": "VARCHAR",
-                    samples_key: people},
-                   {name_key: r.choice(["phone", "phone_number", "mobile"]), samples_key: phones},
+        columns = [{name_key: r.choice(["full_name", "contact_name", "customer_name", "patient_name",
+                                        "billing_full_name"]), "type": "VARCHAR", samples_key: people},
+                   {name_key: r.choice(["phone", "phone_number", "mobile", "billing_phone"]),
+                    samples_key: phones},
                    {name_key: "email", "tags": ["PII"], samples_key: mails},
                    {name_key: "status", samples_key: ["active", "closed"]}]
         value = {"table": f"{r.choice(WORDS)}.customers", "columns": r.sample(columns, len(columns))}

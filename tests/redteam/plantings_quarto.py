@@ -22,6 +22,11 @@ from plantings import Planter, record
 # --------------------------------------------------------------------------- secrets
 
 
+def _sql(text: str) -> str:
+    """`text` as an SQL string literal holds it (a quote doubled: `O''Rourke`)."""
+    return text.replace("'", "''")
+
+
 def _pw(p: Planter, cls: str) -> str:
     return p.secret(cls, tf.password(p.rng))
 
@@ -298,10 +303,9 @@ def owners(p: Planter, zone: str) -> dict[str, Any]:
 
 def query_people(p: Planter, zone: str) -> dict[str, Any]:
     """People in SQL: GRANTs to users, WHERE literals, and a login error quoting the user."""
-    person, login = (
-        p.ident("sql-literal", tf.person(p.rng)),
-        p.ident("sql-grant", f"{tf.word(p.rng)}_{tf.word(p.rng, 1)}"),
-    )
+    person = tf.person(p.rng)
+    p.ident("sql-literal", person, _sql(person))
+    login = p.ident("sql-grant", f"{tf.word(p.rng)}_{tf.word(p.rng, 1)}")
     mail = p.ident("sql-grant", f"{tf.word(p.rng, 2)}.{tf.word(p.rng, 1)}@{zone}")
     phone = p.ident("sql-literal", tq.phone(p.rng))
     failed = p.ident("sql-login-error", f"{tf.word(p.rng)}{tf.word(p.rng, 1)}")
@@ -309,7 +313,7 @@ def query_people(p: Planter, zone: str) -> dict[str, Any]:
         "statements": [
             f'GRANT ROLE ANALYST TO USER "{mail.upper()}";',
             f"grant select on all tables in schema marts to user {login};",
-            f"SELECT * FROM crm.customers WHERE full_name = '{person}' AND phone = '{phone}';",
+            f"SELECT * FROM crm.customers WHERE full_name = '{_sql(person)}' AND phone = '{phone}';",
         ],
         "error": (
             f"(psycopg2.OperationalError) connection to server failed: FATAL:  password "
@@ -418,7 +422,8 @@ def people_rows(p: Planter, zone: str) -> dict[str, Any]:
         f"{w.split(' ')[0]},{w.split(' ')[1]},{m},2026-0{i + 1}-11\n"
         for i, (w, m) in enumerate(zip(people, mails, strict=True))
     )
-    inserted = p.ident("sql-insert", tf.person(p.rng))
+    inserted = tf.person(p.rng)
+    p.ident("sql-insert", inserted, _sql(inserted))
     phone = p.ident("sql-insert", tq.phone(p.rng))
     login = p.ident("login-history", f"{tf.word(p.rng).upper()}.{tf.word(p.rng, 2).upper()}")
     ip = p.ident("login-history", tf.public_ip(p.rng), bounded=True)
@@ -429,7 +434,7 @@ def people_rows(p: Planter, zone: str) -> dict[str, Any]:
         "sample.csv": csv,
         "seed": (
             f"INSERT INTO crm.customers (id, full_name, phone, tier) VALUES "
-            f"({p.rng.randrange(1000, 9999)}, '{inserted}', '{phone}', 'gold');"
+            f"({p.rng.randrange(1000, 9999)}, '{_sql(inserted)}', '{phone}', 'gold');"
         ),
         "login_history": [
             {
