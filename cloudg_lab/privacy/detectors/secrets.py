@@ -46,11 +46,13 @@ _SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|ps
 value more precisely)."""
 _LOOKALIKE = (r"\[REDACTED:(?:(?P<v>(?![a-z0-9_]+\])[^\]\n]+)\]"
               r"|[^\]\n]*\](?P<c>[^\[\n]+)\[/REDACTED\]"
-              r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>[^\s\[\]\"',;]{4,}))")
+              r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>(?![\u0300-\u036f])[^\s\[\]\"',;]{4,}))")
 """Text shaped like our marker is data like any other: what it wraps is a secret (we only ever
 write `[REDACTED:<label>]`, never `[REDACTED:hunter2]` or `[REDACTED:token]...[/REDACTED]`), and
 so is what it labels as one (`[REDACTED:password] hunter2`, read as `password: hunter2`). Our own
-output is not scanned again: `redact` knows the texts it wrote."""
+output is not scanned again: `redact` knows the texts it wrote. A spacing accent glued after our
+marker (`[REDACTED:...]¯000`, left where a secret's token ended) reads, once NFKC splits it into a
+space and a combining mark, as a labelled value: a value never begins with a combining mark."""
 
 _KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
               r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
