@@ -114,3 +114,41 @@ def test_sql_keywords_columns_system_accounts_and_prose_stay_under_strict() -> N
                  "INSERT INTO events (kind, status) VALUES ('click', 'done'), ('view', 'open');",
                  "SELECT full_name, phone FROM crm.customers WHERE tier = 'gold';"):
         assert shown("strict", text) == text
+
+
+def test_people_in_psql_and_pandas_output_are_hidden_under_strict() -> None:
+    r = random.Random("psql pandas")
+    for _ in range(VARIANTS):
+        people = [_person(r) for _ in range(2)]
+        column = r.choice(["owner", "full_name", "customer_name"])
+        width = max(map(len, people)) + 1
+        psql = (f"  id  | {column:<{width}}| region\n------+{'-' * (width + 1)}+--------\n" +
+                "".join(f" {r.randrange(1000, 9999)} | {p:<{width}}| eu\n" for p in people) + "(2 rows)\n")
+        pandas = (f"   order_id  {column:>{width}}  amount\n" +
+                  "".join(f"{i}  {r.randrange(10**7, 10**8):>9}  {p:>{width}}  {r.randrange(10, 99):>6}\n"
+                          for i, p in enumerate(people)))
+        for text in (psql, pandas):
+            wire = _wire("strict", text)
+            assert not any(p in wire for p in people) and column in wire, wire
+            assert shown("standard", text) == text
+
+
+def test_the_users_warehouse_listings_and_orchestrator_logs_name_are_hidden_under_strict() -> None:
+    r = random.Random("grants logs")
+    for _ in range(VARIANTS):
+        grantee, login, actor = (_login(r) for _ in range(3))
+        _hidden({"privilege": "SELECT", "granted_on": "TABLE", "granted_to": "USER",
+                 r.choice(["grantee_name", "grantee"]): grantee.upper()}, grantee.upper())
+        _hidden(f"CREATE USER {r.choice(WORDS)} LOGIN_NAME = '{login}' DEFAULT_ROLE = ANALYST;", login)
+        verb = r.choice(["triggered", "run", "cleared", "paused", "started"])
+        _hidden(f"[2026-11-02, 08:14:03 UTC] {{taskinstance.py:1345}} INFO - Marking task as SUCCESS. "
+                f"dag_id={r.choice(WORDS)}, {verb} by {actor}", actor)
+
+
+def test_listings_that_name_nobody_stay_under_strict() -> None:
+    for text in ("NAME                     READY   STATUS    RESTARTS   AGE\n"
+                 "api-7d9f8b6c5d-x2k4p     1/1     Running   0          3d\n",
+                 "    col_name  data_type\n0  full_name     string\n1      owner     string",
+                 "the DAG was triggered by scheduler", "the backfill was run by hand.",
+                 "triggered by manual__2026-01-01T00:00:00", "The quick brown fox\njumps over the dog"):
+        assert shown("strict", text) == text

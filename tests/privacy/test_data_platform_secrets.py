@@ -174,3 +174,26 @@ def test_pipe_tables_without_a_secret_s_column_and_shell_pipes_stay() -> None:
     _kept("cat access.log | grep 403 | wc -l", "| a | b |\n|---|---|\n| status | ok |",
           "| col_name | data_type |\n|---|---|\n| password_hash | STRING |\n| api_key_id | BIGINT |",
           "+---+-----+\n| id|total|\n+---+-----+\n|  0|  182|\n+---+-----+")
+
+
+def test_the_password_of_an_oracle_jdbc_url_is_a_secret() -> None:
+    r = random.Random("oracle thin")
+    for _ in range(VARIANTS):
+        s, user, host = _secret(r).replace("@", "!").replace("/", "%"), r.choice(WORDS), r.choice(WORDS)
+        driver = r.choice(["thin", "oci", "oci8"])
+        _hidden(f"spring.datasource.url=jdbc:oracle:{driver}:{user}/{s}@//{host}.corp:1521/ORCLPDB1", s)
+    _kept("jdbc:oracle:thin:@//db.corp:1521/ORCL", "jdbc:oracle:thin:@(DESCRIPTION=(ADDRESS=(HOST=db)))")
+
+
+def test_a_psql_or_pandas_table_s_secret_column_hides_its_cells() -> None:
+    r = random.Random("aligned tables")
+    for _ in range(VARIANTS):
+        s, user = _secret(r), r.choice(WORDS)
+        column = r.choice(["password", "api_key", "client_secret"])
+        width = max(len(s), len(column)) + 1
+        psql = (f"  user   | {column:<{width}}| role\n---------+{'-' * (width + 1)}+------\n"
+                f" {user:<8}| {s:<{width}}| etl\n(1 row)\n")
+        pandas = (f"{'user':>10}  {column:>{width}}\n0{user:>9}  {s:>{width}}\n")
+        for text in (psql, pandas):
+            wire = _wire("standard", text)
+            assert s not in wire and user in wire and column in wire, wire

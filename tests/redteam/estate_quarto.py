@@ -50,6 +50,7 @@ def quarto(seed: int, fillers: int = 6) -> Estate:
             "query_history": pq.query_history(p, logins),
             "grants": pq.query_people(p, zone),
             "rows": pq.people_rows(p, zone),
+            "printed": pq.rows_and_listings(p, zone),
         },
     )
     table = f"{db}.CRM.CUSTOMERS"
@@ -84,7 +85,11 @@ def quarto(seed: int, fillers: int = 6) -> Estate:
         arn=f"arn:aws:redshift:{region}:{account}:cluster:{rs_name}",
         account=account,
         region=region,
-        metadata={"endpoint": hosts["redshift"], "connections": pq.engine_urls(p, private[0])},
+        metadata={
+            "endpoint": hosts["redshift"],
+            "connections": pq.engine_urls(p, private[0]),
+            "more": pq.more_urls(p, private[0]),
+        },
     )
     dbx_id = str(rng.randrange(10**15, 10**16))
     databricks = d.asset(
@@ -202,5 +207,6 @@ FAMILIES = (
     | {f"sql_{s}" for s in tq.MORE_SQL}
     | {f"cli_{s}" for s in tq.CLIENTS}
     | {f"file_{s}" for s in tq.FILES}
+    | {f"url_{s}" for s in tq.MORE_URLS}
 )
 """The families of `token_quarto`'s forms, for the coverage check."""

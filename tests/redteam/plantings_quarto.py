@@ -27,6 +27,18 @@ def _sql(text: str) -> str:
     return text.replace("'", "''")
 
 
+def _frame(columns: list[str], rows: list[list[str]]) -> str:
+    """A pandas DataFrame's repr: the index, then each column right-aligned, two spaces apart."""
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(columns)]
+    index = len(str(len(rows) - 1))
+    lines = [" " * index + "".join(f"  {c:>{w}}" for c, w in zip(columns, widths, strict=True))]
+    lines += [
+        f"{i:<{index}}" + "".join(f"  {v:>{w}}" for v, w in zip(r, widths, strict=True))
+        for i, r in enumerate(rows)
+    ]
+    return "\n".join(lines)
+
+
 def _pw(p: Planter, cls: str) -> str:
     return p.secret(cls, tf.password(p.rng))
 
@@ -455,5 +467,73 @@ def people_rows(p: Planter, zone: str) -> dict[str, Any]:
             f"CREATE STORAGE INTEGRATION azure_int TYPE = EXTERNAL_STAGE STORAGE_PROVIDER = 'AZURE' "
             f"ENABLED = TRUE AZURE_TENANT_ID = '{tenant}' STORAGE_ALLOWED_LOCATIONS = "
             f"('azure://{tf.word(p.rng)}.blob.core.windows.net/landing/');",
+        ],
+    }
+
+
+# --------------------------------------------------------------------------- third round
+
+
+def more_urls(p: Planter, host: str) -> list[str]:
+    """JDBC thin URLs, URL-encoded passwords, ODBC with spaces, a dbt default, Trino properties."""
+    return [record(p, "engine-url", tq.more_url(p.rng, style, host)) for style in tq.MORE_URLS]
+
+
+def rows_and_listings(p: Planter, zone: str) -> dict[str, Any]:
+    """People where data tools print rows: a pandas repr, psql's output, SHOW GRANTS, CREATE USER
+    with display names, a dbt schema.yml owner and an Airflow log line."""
+    people = [tf.person(p.rng) for _ in range(2)]
+    for person in people:
+        p.ident("printed-rows", person)
+    pandas = _frame(
+        ["customer_id", "full_name", "signup_date"],
+        [[str(p.rng.randrange(10000, 99999)), w, f"2026-0{i + 1}-02"] for i, w in enumerate(people)],
+    )
+    psql_people = [p.ident("printed-rows", tf.person(p.rng)) for _ in range(2)]
+    width = max(map(len, psql_people)) + 1
+    psql = (
+        f"  id  | {'owner':<{width}}| region\n------+{'-' * (width + 1)}+--------\n"
+        + "".join(f" {p.rng.randrange(1000, 9999)} | {w:<{width}}| eu\n" for w in psql_people)
+        + "(2 rows)\n"
+    )
+    grantee = p.ident("show-grants", f"{tf.word(p.rng).upper()}_{tf.word(p.rng, 1).upper()}")
+    display = tf.person(p.rng)
+    given, family = display.split(" ", 1)
+    p.ident("create-user", display, display.replace("'", "''"))
+    p.ident("create-user", family, family.replace("'", "''"))
+    login = p.ident("create-user", f"{given.lower()}.{tf.word(p.rng, 1)}")
+    owner = p.ident("dbt-schema-owner", tf.person(p.rng))
+    trigger = p.ident("airflow-log-user", f"{tf.word(p.rng, 2)}.{tf.word(p.rng)}")
+    return {
+        "pandas": pandas,
+        "psql": psql,
+        "show_grants": [
+            {
+                "privilege": "SELECT",
+                "granted_on": "TABLE",
+                "name": "RAW.CRM.CUSTOMERS",
+                "granted_to": "USER",
+                "grantee_name": grantee,
+                "granted_by": "SECURITYADMIN",
+            }
+        ],
+        "create_user": (
+            f"CREATE USER {login.upper().replace('.', '_')} LOGIN_NAME = '{login}' "
+            f"DISPLAY_NAME = '{_sql(display)}' FIRST_NAME = '{given}' "
+            f"LAST_NAME = '{_sql(family)}' DEFAULT_ROLE = ANALYST;"
+        ),
+        "schema.yml": (
+            f"version: 2\nmodels:\n  - name: dim_customers\n    meta:\n      owner: {owner}\n"
+            "    columns:\n      - name: customer_id\n        tests: [unique, not_null]\n"
+        ),
+        "task_log": (
+            f"[2026-11-02, 08:14:03 UTC] {{taskinstance.py:1345}} INFO - Marking task as SUCCESS. "
+            f"dag_id=load_orders, task_id=merge, execution_date=20261102T080000, triggered by "
+            f"{trigger}"
+        ),
+        "lookalikes": [
+            "ALTER USER LOADER SET RSA_PUBLIC_KEY='MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA';",
+            "password: \"{{ env_var('DBT_PASSWORD') }}\"",
+            "dbutils.secrets.get(scope='etl', key='pw')",
         ],
     }

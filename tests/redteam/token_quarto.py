@@ -406,3 +406,37 @@ def config_file(rng: random.Random, style: str) -> Secret:
         else password(rng)
     )
     return Secret(FILES[style](rng, s), s, f"file_{style}")
+
+
+# --------------------------------------------------------------------------- third round
+
+MORE_URLS: dict[str, Callable[[random.Random, str, str], str]] = {
+    "oracle_thin": lambda rng, pw, host: f"jdbc:oracle:thin:{word(rng, 2)}/{pw}@//{host}:1521/ORCLPDB1",
+    "airflow_encoded": lambda rng, pw, host: (
+        f"AIRFLOW_CONN_{word(rng).upper()}_DB=mysql://{word(rng, 2)}:"
+        f"{pw.replace('@', '%40').replace('#', '%23')}@{host}:3306/app"
+    ),
+    "redshift_odbc": lambda rng, pw, host: (
+        f"Driver={{Amazon Redshift (x64)}}; Server={host}; Database=dev; "
+        f"UID={word(rng, 2)}; PWD={pw}; Port=5439"
+    ),
+    "dbt_env_default": lambda rng, pw, host: (
+        f"      password: \"{{{{ env_var('DBT_{word(rng).upper()}_PASSWORD', '{pw}') }}}}\""
+    ),
+    "trino_properties": lambda rng, pw, host: (
+        f"connector.name=hive\nhive.metastore.uri=thrift://{host}:9083\n"
+        f"hive.s3.aws-access-key={access_key(rng)}\nhive.s3.aws-secret-key={pw}\n"
+    ),
+}
+
+
+def more_url(rng: random.Random, style: str, host: str) -> Secret:
+    pw = (
+        aws_secret(rng)
+        if style == "trino_properties"
+        else word(rng, 2) + "@" + chars(rng, 6) + "#" + chars(rng, 3, string.digits)
+        if style == "airflow_encoded"
+        else password(rng)
+    )
+    core = pw.replace("@", "%40").replace("#", "%23") if style == "airflow_encoded" else pw
+    return Secret(MORE_URLS[style](rng, pw, host), core, f"url_{style}")

@@ -2,7 +2,8 @@
 
 An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
 qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
-named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe` too), and passed `strict`
+named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe`, an orchestrator's `triggered
+by jdoe.x` too), and passed `strict`
 whenever the data did not hold it elsewhere. Each place has a grammar of its own, so each is a
 pattern here; the accounts every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
 """
@@ -40,6 +41,11 @@ SSH_KEY_TRIGGERS = ("ssh-", "ecdsa-sha2-")
 def _named(match: re.Match[str]) -> bool:
     user = match["v"].lower().rstrip("$")
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()
+
+
+def _login(match: re.Match[str]) -> bool:
+    """A name shaped like a login (`jdoe.x`, `svc_etl1`), not a word of prose (`by hand`)."""
+    return _named(match) and any(c in "._" or c.isdigit() for c in match["v"])
 
 
 _PERSON_WORDS = ("user", "author", "owner", "login", "actor", "committer", "maintainer", "contact")
@@ -96,6 +102,13 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            ("owner to", "authorization"), group="v", accept=_named, min_len=12,
            description="the user SQL makes an object's owner (ALTER TABLE t OWNER TO jdoe, CREATE SCHEMA s "
                        "AUTHORIZATION jdoe; postgres and CURRENT_USER stay)"),
+    define("actor_login", "person", "pii", 0.8,
+           r"(?i)\b(?:triggered|started|run|executed|launched|initiated|requested|approved|submitted"
+           r"|cancell?ed|paused|unpaused|cleared|killed)[ \t]+by[ \t]+(?:user[ \t]+)?"
+           r"(?P<v>[A-Za-z][\w.-]*[A-Za-z0-9])(?![\w@:-]|\.\w)",
+           (" by ",), group="v", accept=_login, min_len=14,
+           description="the login an orchestrator's log says acted (triggered by jdoe.x, run by svc_etl1); "
+                       "a word (by scheduler, by default) stays"),
     define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
            accept=_owners_rule, min_len=6,
            description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),

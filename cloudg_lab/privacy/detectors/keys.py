@@ -122,6 +122,8 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "customer_name", "patient_name", "employee_name", "member_name", "subscriber_name",
        "cardholder_name", "account_holder", "holder_name", "recipient_name", "sender_name",
        "beneficiary_name", "applicant_name", "passenger_name",
+       # a warehouse's users where its listings name them (SHOW GRANTS, CREATE USER ... LOGIN_NAME)
+       "grantee", "grantee_name", "login_name",
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",

@@ -201,6 +201,11 @@ URL_SECRETS: tuple[Detector, ...] = (
            gate=lambda text, low: "@" in text,
            description="passwords in URLs of any scheme (scheme://user:password@host; a password may hold "
                        "a slash, a port before a path may not be taken for one)"),
+    define("oracle_url_password", "password", "secret", 0.95,
+           r"(?i)\bjdbc:oracle:(?:thin|oci8?|kprb):[\w$#.\"]+/(?P<v>[^\s@\"'/]{4,})@",
+           ("jdbc:oracle:",), group="v", min_len=20,
+           description="passwords in Oracle JDBC URLs, which give them as user/password@ before the "
+                       "host (jdbc:oracle:thin:scott/...@//db:1521/ORCL)"),
     define("azure_storage_key", "azure_storage_key", "secret", 0.9,
            r"(?i)\b(?:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)\s*=\s*"
            r"(?P<v>[A-Za-z0-9+/=]{20,})", ("accountkey", "sharedaccesskey", "primarykey",

@@ -11,6 +11,9 @@ Pipe-bordered tables are judged alike (found by red team `quarto`): Markdown, a 
 `df.show()` (`| id|   full_name|`), a CLI's boxed output. Their header is the first row that
 is not a border; a row of two cells whose first names a secret or a typed value is a label and
 its value (`| API Secret | ... |`, as `confluent api-key create` and vertical listings print).
+psql's tables have no outer pipes (its header is the line above the `----+----` rule), and a
+pandas frame's repr none at all: a cell there stands under the header it ends with (columns are
+right-aligned) or starts with (left-aligned listings), whatever the spaces a name holds.
 
 SQL and code give a literal its column or key as well: an `INSERT INTO t (cols) VALUES (...)`
 literal stands in the column of its position, and a quoted value written beside a key (`WHERE
@@ -37,6 +40,12 @@ _PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
 _BORDER = re.compile(r"[\s|:+=-]*")
 """A row of a pipe-bordered table, and a border between rows (`+---+`, `|---|:--|`)."""
 _VALUE_HEADS = frozenset({"value", "values", "setting", "settings"})
+_PSQL_CELL = r"(?m)(?:^|(?<=\|))[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\||\r?$)"
+_PSQL_RULE = re.compile(r"(?m)^[ \t]*-+(?:\+-+)+[ \t]*\r?$")
+_ALIGNED_CELL = r"(?m)(?:^|(?<=\s\s))(?P<v>\S+(?: \S+)*)"
+_ALIGNED_TOKEN = re.compile(r"\S+(?: \S+)*")
+"""A cell of a psql table (its rule line below the header), and of a space-aligned one (a
+pandas repr): words one space apart, columns two or more apart."""
 _LITERAL = r"'(?P<v>(?:[^'\r\n]|'')+)'(?!')"
 """An SQL string literal (a quote inside doubled: `'O''Brien'`)."""
 _INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\((?P<cols>[^()]*)\)\s*values\s*")
@@ -108,6 +117,56 @@ def _labelled(header: list[str]) -> bool:
                                  or key_rule(header[0]).kind in ("sensitive", "typed"))
 
 
+def _line(match: re.Match[str]) -> tuple[int, int]:
+    """Where the line of `match`'s value begins and ends."""
+    text, start = match.string, match.start("v")
+    end = text.find("\n", start)
+    return text.rfind("\n", 0, start) + 1, len(text) if end < 0 else end
+
+
+def _psql_header(text: str) -> tuple[int, list[str]] | None:
+    """Where psql's rule line begins and the column names of the header above it."""
+    rule = _PSQL_RULE.search(text)
+    if rule is None:
+        return None
+    head = text[:rule.start()].rstrip("\r\n")
+    return rule.start(), _pipe_cells(head[head.rfind("\n") + 1:])
+
+
+def _psql_column(match: re.Match[str]) -> KeyRule | None:
+    found = _psql_header(match.string)
+    line, _ = _line(match)
+    if found is None or line <= found[0]:
+        return None
+    column = match.string.count("|", line, match.start("v"))
+    return key_rule(found[1][column]) if column < len(found[1]) else None
+
+
+def _aligned_header(text: str) -> list[tuple[int, int, str]] | None:
+    """(start, end, name) of each column of a space-aligned table's first line, two or more."""
+    end = text.find("\n")
+    if end < 0 or end > _MAX_HEADER:
+        return None
+    names = [(m.start(), m.end(), m.group()) for m in _ALIGNED_TOKEN.finditer(text, 0, end)]
+    return names if len(names) > 1 else None
+
+
+def _aligned_column(match: re.Match[str]) -> KeyRule | None:
+    header = _aligned_header(match.string)
+    line, _ = _line(match)
+    if header is None or line == 0:
+        return None
+    start, end = match.start("v") - line, match.end("v") - line
+    return next((key_rule(name) for left, right, name in header if right == end or left == start), None)
+
+
+def _aligned(text: str, low: str) -> bool:
+    """A first line of two or more names a key rule acts on, one set apart by two spaces."""
+    header = _aligned_header(text)
+    return header is not None and any(_secret(r) or r.kind == "typed" for r in
+                                      (key_rule(name) for _, _, name in header))
+
+
 def _column(match: re.Match[str]) -> KeyRule | None:
     """The rule of the column a cell stands in (None in the header row or past the last column)."""
     text, start = match.string, match.start("v")
@@ -142,6 +201,10 @@ def _cell(rule_of: Callable[[re.Match[str]], KeyRule | None],
 
 def _piped(text: str, low: str) -> bool:
     return _PIPE_ROW.search(text) is not None
+
+
+def _typed_id(rule: KeyRule) -> bool:
+    return rule.kind == "typed" and not _person(rule)
 
 
 @lru_cache(maxsize=64)
@@ -211,6 +274,12 @@ TABLE_SECRETS: tuple[Detector, ...] = (
            accept=_cell(_pipe_column, _secret), min_len=8,
            description="cells under a secret column or beside a secret's label in a pipe-bordered table "
                        "(| API Secret | ... |)"),
+    define("psql_secret", "secret", "secret", 0.85, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None, accept=_cell(_psql_column, _secret),
+           min_len=8, description="cells under a secret column of a psql table"),
+    define("aligned_secret", "secret", "secret", 0.85, _ALIGNED_CELL, ("  ",), group="v", gate=_aligned,
+           accept=_cell(_aligned_column, _secret), min_len=8,
+           description="cells under a secret column of a space-aligned table (a pandas repr)"),
     define("inserted_secret", "secret", "secret", 0.85, _LITERAL, ("'",), group="v", gate=_inserting,
            accept=_valued(_inserted_column, lambda rule, value: _secret(rule)), min_len=20,
            description="literals an SQL INSERT puts in a secret's column"),
@@ -228,6 +297,19 @@ TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("pipe_table_identifier", "resource_name", "identifier", 0.8, _PIPE_CELL, ("|",), group="v",
            gate=_piped, accept=_cell(_pipe_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account, e-mail or phone column of a pipe-bordered table"),
+    define("psql_person", "person", "pii", 0.8, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None, accept=_cell(_psql_column, _person),
+           min_len=8, description="cells under a person's column of a psql table"),
+    define("psql_identifier", "resource_name", "identifier", 0.8, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None,
+           accept=_cell(_psql_column, _typed_id), validate=_identifier, min_len=8,
+           description="cells under an e-mail, phone or id column of a psql table"),
+    define("aligned_person", "person", "pii", 0.8, _ALIGNED_CELL, ("  ",), group="v", gate=_aligned,
+           accept=_cell(_aligned_column, _person), min_len=8,
+           description="cells under a person's column of a space-aligned table (a pandas repr)"),
+    define("aligned_identifier", "resource_name", "identifier", 0.8, _ALIGNED_CELL, ("  ",), group="v",
+           gate=_aligned, accept=_cell(_aligned_column, _typed_id), validate=_identifier, min_len=8,
+           description="cells under an e-mail, phone or id column of a space-aligned table"),
     define("inserted_person", "person", "pii", 0.8, _LITERAL, ("'",), group="v", gate=_inserting,
            accept=_valued(_inserted_column, _named_person), min_len=20,
            description="literals an SQL INSERT puts in a person's column"),
