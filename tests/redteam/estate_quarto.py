@@ -74,6 +74,7 @@ def quarto(seed: int, fillers: int = 6) -> Estate:
         "GCP",
         account=project,
         region="EU",
+        tags={"team": tf.word(rng), "layer": "gold"},
         metadata={"service_account_keys": pq.service_account_keys(p, project)},
     )
     rs_name = f"{tf.word(rng)}-dwh"
@@ -84,6 +85,7 @@ def quarto(seed: int, fillers: int = 6) -> Estate:
         "AWS",
         arn=f"arn:aws:redshift:{region}:{account}:cluster:{rs_name}",
         account=account,
+        tags={"cost-center": str(rng.randrange(1000, 9999)), "env": "prod"},
         region=region,
         metadata={
             "endpoint": hosts["redshift"],
