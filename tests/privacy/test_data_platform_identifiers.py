@@ -152,3 +152,22 @@ def test_listings_that_name_nobody_stay_under_strict() -> None:
                  "the DAG was triggered by scheduler", "the backfill was run by hand.",
                  "triggered by manual__2026-01-01T00:00:00", "The quick brown fox\njumps over the dog"):
         assert shown("strict", text) == text
+
+
+def test_grantees_mentions_and_a_run_s_user_tag_are_hidden_under_strict() -> None:
+    r = random.Random("grants mentions")
+    for _ in range(VARIANTS):
+        grantee, mentioned, tagged = (_login(r) for _ in range(3))
+        _hidden(f"GRANT {r.choice(['SELECT', 'USAGE', 'ALL'])} ON {r.choice(['TABLE t', 'SCHEMA marts'])} "
+                f"TO {grantee};", grantee)
+        _hidden(f"{r.choice(['Hi', 'cc', 'thanks'])} @{mentioned}, the nightly run failed", mentioned)
+        q = r.choice(["'", '"'])
+        _hidden(f"mlflow.set_tag({q}mlflow.user{q}, {q}{tagged}{q})", tagged)
+
+
+def test_roles_words_decorators_and_scopes_stay_under_strict() -> None:
+    for text in ("GRANT USAGE ON SCHEMA s TO ROLE analyst;", "GRANT SELECT ON t TO PUBLIC;",
+                 "we grant access to everyone", "@dataclass\nclass Row: pass",
+                 "@pytest.mark.parametrize(\"x\", [1])", "npm i @types/node", "uses: actions/checkout@v4",
+                 "set_option(\"display.max_rows\", \"100\")"):
+        assert shown("strict", text) == text

@@ -197,3 +197,13 @@ def test_a_psql_or_pandas_table_s_secret_column_hides_its_cells() -> None:
         for text in (psql, pandas):
             wire = _wire("standard", text)
             assert s not in wire and user in wire and column in wire, wire
+
+
+def test_a_pgbouncer_userlist_s_passwords_are_secrets() -> None:
+    r = random.Random("userlist")
+    for _ in range(VARIANTS):
+        secrets = [_secret(r), "SCRAM-SHA-256$4096:" + rand(r, _B64, 24) + "$" + rand(r, _B64, 44)]
+        lines = [f'"{r.choice(WORDS)}" "{s}"' for s in secrets]
+        text = "\n".join([r.choice([";; users", ""]), *r.sample(lines, 2), ""])
+        _hidden(text, *secrets)
+    _kept('a "quoted" "words" line', 'say "hello" "world"\nand more')

@@ -51,6 +51,7 @@ def quarto(seed: int, fillers: int = 6) -> Estate:
             "grants": pq.query_people(p, zone),
             "rows": pq.people_rows(p, zone),
             "printed": pq.rows_and_listings(p, zone),
+            "ops": pq.ops_notes(p),
         },
     )
     table = f"{db}.CRM.CUSTOMERS"

@@ -537,3 +537,20 @@ def rows_and_listings(p: Planter, zone: str) -> dict[str, Any]:
             "dbutils.secrets.get(scope='etl', key='pw')",
         ],
     }
+
+
+# --------------------------------------------------------------------------- fourth round
+
+
+def ops_notes(p: Planter) -> dict[str, Any]:
+    """A PgBouncer userlist, a Postgres GRANT to a login, a chat thread and an MLflow run's tag."""
+    pw, report = (p.secret("pgbouncer-userlist", tf.password(p.rng)) for _ in range(2))
+    grantee = p.ident("sql-grantee", f"{tf.word(p.rng)}_{tf.word(p.rng, 1)}{p.rng.randrange(1, 99)}")
+    mentioned = p.ident("chat-mention", f"{tf.word(p.rng, 2)}.{tf.word(p.rng, 1)}")
+    tagged = p.ident("mlflow-user", f"{tf.word(p.rng, 2)}.{tf.word(p.rng)}")
+    return {
+        "userlist.txt": f';; pgbouncer users\n"etl" "{pw}"\n"report" "{report}"\n',
+        "grants": f"GRANT SELECT ON ALL TABLES IN SCHEMA marts TO {grantee};",
+        "thread": f"Hi @{mentioned}, the nightly dbt run failed on stg_orders; can you look?",
+        "train.py": f"mlflow.set_tag('mlflow.user', '{tagged}')\nmlflow.log_param('alpha', 0.5)\n",
+    }

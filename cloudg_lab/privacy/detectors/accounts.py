@@ -3,7 +3,7 @@
 An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
 qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
 named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe`, an orchestrator's `triggered
-by jdoe.x` too), and passed `strict`
+by jdoe.x`, a chat's `@jdoe.x` too), and passed `strict`
 whenever the data did not hold it elsewhere. Each place has a grammar of its own, so each is a
 pattern here; the accounts every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
 """
@@ -102,6 +102,17 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            ("owner to", "authorization"), group="v", accept=_named, min_len=12,
            description="the user SQL makes an object's owner (ALTER TABLE t OWNER TO jdoe, CREATE SCHEMA s "
                        "AUTHORIZATION jdoe; postgres and CURRENT_USER stay)"),
+    define("sql_grantee", "person", "pii", 0.75,
+           r"(?i)\bgrant[ \t][^;\n]*?[ \t]on[ \t][^;\n]*?[ \t]to[ \t]+(?:user[ \t]+)?"
+           r"(?P<q>[\"`]?)(?P<v>[A-Za-z_][\w.@$-]*)(?P=q)(?![\w.@$-])",
+           ("grant",), group="v", accept=_login, min_len=16,
+           description="a login-shaped grantee of an SQL GRANT without a USER keyword (GRANT SELECT ON t "
+                       "TO jdoe_42); roles, groups and PUBLIC stay"),
+    define("chat_mention", "person", "pii", 0.75,
+           r"(?<=[ \t(,;:])@(?P<v>[A-Za-z][\w.-]*[A-Za-z0-9])(?![\w@/(-]|\.\w)", ("@",), group="v",
+           accept=_login, min_len=8,
+           description="a user mentioned in a chat or review by a login-shaped handle (Hi @jdoe.x, cc "
+                       "@svc_etl1); a word (@here, @channel), a decorator and a scope stay"),
     define("actor_login", "person", "pii", 0.8,
            r"(?i)\b(?:triggered|started|run|executed|launched|initiated|requested|approved|submitted"
            r"|cancell?ed|paused|unpaused|cleared|killed)[ \t]+by[ \t]+(?:user[ \t]+)?"

@@ -113,6 +113,10 @@ _COMMANDS = (
 _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate(
     _COMMANDS))
 _PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):[^\s:]")
+_USERLIST = r"""(?m)^[ \t]*"[^"\r\n]+"[ \t]+"(?P<v>[^"\r\n]{4,})"[ \t]*\r?$"""
+_USERLIST_FILE = re.compile(r"""(?:[ \t]*(?:"[^"\r\n]+"[ \t]+"[^"\r\n]*"|;[^\r\n]*)?[ \t]*(?:\r?\n|$))+""")
+"""A PgBouncer `userlist.txt`: only `"user" "password"` lines (a SCRAM or md5 verifier, or the
+password itself), blank lines and `;` comments."""
 _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
 """Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
@@ -299,6 +303,9 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
            description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
                        "DD-APPLICATION-KEY)"),
+    define("userlist_password", "password", "secret", 0.85, _USERLIST, ('" "',), group="v", min_len=12,
+           gate=lambda text, low: _USERLIST_FILE.fullmatch(text) is not None,
+           description="passwords of a PgBouncer userlist.txt (\"user\" \"password\" lines, its whole text)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),

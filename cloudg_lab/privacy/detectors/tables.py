@@ -17,7 +17,8 @@ right-aligned) or starts with (left-aligned listings), whatever the spaces a nam
 
 SQL and code give a literal its column or key as well: an `INSERT INTO t (cols) VALUES (...)`
 literal stands in the column of its position, and a quoted value written beside a key (`WHERE
-full_name = '...'`, `'owner': 'jdoe'`, `AZURE_TENANT_ID = '...'`) is ruled by that key; a person,
+full_name = '...'`, `'owner': 'jdoe'`, `AZURE_TENANT_ID = '...'`, a call's quoted key and value
+`set_tag('mlflow.user', 'jdoe')`) is ruled by that key; a person,
 a phone number or an id comes out under `strict` as under a dict key of that name. Hosts and
 addresses are left to their own detectors, and accounts every machine has (`admin`) name nobody.
 """
@@ -50,7 +51,8 @@ _LITERAL = r"'(?P<v>(?:[^'\r\n]|'')+)'(?!')"
 """An SQL string literal (a quote inside doubled: `'O''Brien'`)."""
 _INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\((?P<cols>[^()]*)\)\s*values\s*")
 _SQL_TOKEN = re.compile(r"'(?:[^']|'')*'|[(),;]|[^'(),;]+")
-_KEYED = (r"""(?<![\w.])["'`]?(?P<k>[A-Za-z_][\w.]*)["'`]?[ \t]*(?:[!=<>]=|<>|=>?|:|\b(?i:i?like)\b)[ \t]*"""
+_KEYED = (r"""(?<![\w.])["'`]?(?P<k>[A-Za-z_][\w.]*)["'`]?[ \t]*"""
+          r"""(?:[!=<>]=|<>|=>?|:|\b(?i:i?like)\b|(?<=["'])[ \t]*,)[ \t]*"""
           r"""(?:'(?P<s>(?:[^'\r\n]|''){2,200}?)'(?!')|"(?P<d>[^"\r\n]{2,200}?)")""")
 _KEY_WORDS = ("name", "owner", "user", "author", "mail", "phone", "mobile", "tenant", "contact", "assignee",
               "by", "subscription", "account", "project", "client_id")
