@@ -127,9 +127,11 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             if records.JWK in node or records.FLAGS in node or records.KIND in node:  # look-ups, no call
                 members, attributes = records.secret_members(node, members), records.flagged(node)
             ruled = records.named_pair(node, key_rule) if rule is not TAGS else None
+            ruled_names = rule is not TAGS and records.names_its_value(node)  # a pair's name is a key
             for key, value in node.items():
                 child = rule if rule is not None and (rule.kind == "sensitive" or key == "") else \
                     ruled[1] if ruled is not None and key == ruled[0] else \
+                    NONE if ruled_names and key in records.PAIR_NAMES else \
                     SECRET if key in members else \
                     attributes if attributes is not None and key == records.ATTRIBUTES else \
                     tag_rule(key) if rule is TAGS and isinstance(key, str) else \

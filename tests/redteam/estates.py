@@ -22,6 +22,7 @@ from estate_fjord import fjord
 from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
+from estate_quarto import quarto
 from estate_tundra import tundra
 
 # --------------------------------------------------------------------------- meridian
@@ -214,7 +215,9 @@ def basalt(seed: int) -> Estate:
 BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": basalt, "larch": larch,
                                                 "moraine": moraine, "tundra": tundra, "fjord": fjord,
                                                 "fjord-ci": lambda seed: fjord(seed, fillers=0), "kelp": kelp,
-                                                "kelp-ci": lambda seed: kelp(seed, fillers=0)}
+                                                "kelp-ci": lambda seed: kelp(seed, fillers=0),
+                                                "quarto": quarto,
+                                                "quarto-ci": lambda seed: quarto(seed, fillers=0)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -1,4 +1,4 @@
-"""Issue 11's red team: seven generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: eight generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import catalog_walker as cw
+import estate_quarto
 import estates
 import leak_scan as ls
 import pytest
@@ -89,6 +90,7 @@ CI_VERSIONS = {
               | {f"login_{s}" for s in ts.LOGINS}, 30),
     "kelp": (23, {f"kcmd_{c}" for c in tk.COMMANDS} | {f"ci_{c}" for c in tk.CI_LINES}
              | {f"print_{c}" for c in tk.PRINTERS}, 40),
+    "quarto": (29, estate_quarto.FAMILIES, 45),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -96,8 +98,10 @@ CI_VERSIONS = {
 @pytest.mark.parametrize("kind", sorted(CI_VERSIONS))
 def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
         kind: str, tmp_path: Any) -> None:
-    """`fjord` (SaaS families, hooks, logins) and `kelp` (cluster commands, CI lines, printed
-    secrets) in full and as the CI walks them: every family of their forms and every class planted."""
+    """`fjord` (SaaS families, hooks, logins), `kelp` (cluster commands, CI lines, printed
+    secrets) and `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
+    files, BI logins) in full and as the CI walks them: every family of their forms and every
+    class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
     assert expected - {c.family for c in walked} == set()

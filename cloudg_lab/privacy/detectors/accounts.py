@@ -2,9 +2,10 @@
 
 An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
 qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
-named by the place, not by a key or a cue word, and passed `strict` whenever the data did not
-hold it elsewhere. Each place has a grammar of its own, so each is a pattern here; the accounts
-every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
+named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe`, an orchestrator's `triggered
+by jdoe.x`, a chat's `@jdoe.x` too), and passed `strict`
+whenever the data did not hold it elsewhere. Each place has a grammar of its own, so each is a
+pattern here; the accounts every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ SSH_KEY_TRIGGERS = ("ssh-", "ecdsa-sha2-")
 def _named(match: re.Match[str]) -> bool:
     user = match["v"].lower().rstrip("$")
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()
+
+
+def _login(match: re.Match[str]) -> bool:
+    """A name shaped like a login (`jdoe.x`, `svc_etl1`), not a word of prose (`by hand`)."""
+    return _named(match) and any(c in "._" or c.isdigit() for c in match["v"])
 
 
 _PERSON_WORDS = ("user", "author", "owner", "login", "actor", "committer", "maintainer", "contact")
@@ -89,6 +95,31 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            accept=_person_variable, gate=lambda text, low: "=" in text, min_len=8,
            description="the user an environment variable names, one a line (GITLAB_USER_NAME=..., "
                        "GITHUB_ACTOR=..., GIT_AUTHOR_NAME=...)"),
+    define("sql_owner", "person", "pii", 0.8,
+           r"(?i)\b(?:alter[ \t][^;\n]*?\bowner[ \t]+to|create[ \t]+schema\b[^;\n]*?\bauthorization)[ \t]+"
+           r"(?!(?:current_user|session_user|current_role|public)\b)"
+           r"(?P<q>[\"`]?)(?P<v>[A-Za-z_][\w.@$-]*)(?P=q)(?![\w.@$-])",
+           ("owner to", "authorization"), group="v", accept=_named, min_len=12,
+           description="the user SQL makes an object's owner (ALTER TABLE t OWNER TO jdoe, CREATE SCHEMA s "
+                       "AUTHORIZATION jdoe; postgres and CURRENT_USER stay)"),
+    define("sql_grantee", "person", "pii", 0.75,
+           r"(?i)\bgrant[ \t][^;\n]*?[ \t]on[ \t][^;\n]*?[ \t]to[ \t]+(?:user[ \t]+)?"
+           r"(?P<q>[\"`]?)(?P<v>[A-Za-z_][\w.@$-]*)(?P=q)(?![\w.@$-])",
+           ("grant",), group="v", accept=_login, min_len=16,
+           description="a login-shaped grantee of an SQL GRANT without a USER keyword (GRANT SELECT ON t "
+                       "TO jdoe_42); roles, groups and PUBLIC stay"),
+    define("chat_mention", "person", "pii", 0.75,
+           r"(?<=[ \t(,;:])@(?P<v>[A-Za-z][\w.-]*[A-Za-z0-9])(?![\w@/(-]|\.\w)", ("@",), group="v",
+           accept=_login, min_len=8,
+           description="a user mentioned in a chat or review by a login-shaped handle (Hi @jdoe.x, cc "
+                       "@svc_etl1); a word (@here, @channel), a decorator and a scope stay"),
+    define("actor_login", "person", "pii", 0.8,
+           r"(?i)\b(?:triggered|started|run|executed|launched|initiated|requested|approved|submitted"
+           r"|cancell?ed|paused|unpaused|cleared|killed)[ \t]+by[ \t]+(?:user[ \t]+)?"
+           r"(?P<v>[A-Za-z][\w.-]*[A-Za-z0-9])(?![\w@:-]|\.\w)",
+           (" by ",), group="v", accept=_login, min_len=14,
+           description="the login an orchestrator's log says acted (triggered by jdoe.x, run by svc_etl1); "
+                       "a word (by scheduler, by default) stays"),
     define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
            accept=_owners_rule, min_len=6,
            description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),

@@ -118,6 +118,12 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person",
        "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged", "display_name",
        "full_name", "real_name",
+       # the people a table's rows are about, as data platforms name their columns (red team `quarto`)
+       "customer_name", "patient_name", "employee_name", "member_name", "subscriber_name",
+       "cardholder_name", "account_holder", "holder_name", "recipient_name", "sender_name",
+       "beneficiary_name", "applicant_name", "passenger_name",
+       # a warehouse's users where its listings name them (SHOW GRANTS, CREATE USER ... LOGIN_NAME)
+       "grantee", "grantee_name", "login_name",
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",
@@ -168,7 +174,8 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
                  ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"), ("_actor", "person"),
                  ("_author", "person"), ("_user_name", "person"), ("_username", "person"),
-                 ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"))
+                 ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"),
+                 ("_full_name", "person"), ("_phone", "phone_number"), ("_phone_number", "phone_number"))
 _TYPED_SUFFIXES = tuple(suffix for suffix, _ in _SUFFIX_TYPED)
 _RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names", "_identifier", "_identifiers")
 """After a resource's noun (`_RESOURCE_PREFIXES`): `HostedZoneId`, `LogGroupName`,

@@ -11,8 +11,9 @@ Then what a job prints: the line after a command that prints a secret alone (`ku
 of `kubectl create secret ... --from-literal=<any name>=VALUE` (a Secret's every key holds one);
 a literal piped into `base64` or `kubeseal` is `secrets.stdin_secret`'s. And what a command stores
 as a secret, whatever its name: `gh secret set X --body V`, `az keyvault secret set --value V`,
-`aws ssm put-parameter --type SecureString --value V`, each `k=V` of `vault kv put`, `fly secrets
-set` and `doppler secrets set`, a Kustomize `secretGenerator`'s literals, the `data` of a
+`aws ssm put-parameter --type SecureString --value V`, `databricks secrets put-secret SCOPE KEY
+--string-value V`, the secret of `confluent api-key store KEY SECRET`, each `k=V` of `vault kv
+put`, `fly secrets set` and `doppler secrets set`, a Kustomize `secretGenerator`'s literals, the `data` of a
 Terraform `kubernetes_secret`.
 A variable (`$TOKEN`, `${{ secrets.X }}`) is no secret, and a flag whose name says nothing
 secret (`--password-file`, `--token-ttl`) keeps its value.
@@ -49,7 +50,9 @@ _LITERAL = (r"(?<![\w-])--from-literal[= ][\"']?[^=\s\"']+="
             r"(?:\"(?P<q>[^\"\n$]{4,})\"|'(?P<s>[^'\n$]{4,})'|(?P<v>(?!\$)[^\s\"'`]{4,}))")
 _SETS = (r"\bgh[ \t]+secret[ \t]+set\b[^\n]*?[ \t](?:--body|-b)(?:=|[ \t]+)"
          r"|\baz[ \t]+keyvault[ \t]+secret[ \t]+set\b[^\n]*?[ \t]--value(?:=|[ \t]+)"
-         r"|\baws[ \t]+ssm[ \t]+put-parameter\b(?=[^\n]*SecureString)[^\n]*?[ \t]--value(?:=|[ \t]+)")
+         r"|\baws[ \t]+ssm[ \t]+put-parameter\b(?=[^\n]*SecureString)[^\n]*?[ \t]--value(?:=|[ \t]+)"
+         r"|\bdatabricks[ \t]+secrets[ \t]+put(?:-secret)?\b[^\n]*?[ \t]--(?:string|bytes)-value(?:=|[ \t]+)"
+         r"|\bconfluent[ \t]+api-key[ \t]+store[ \t]+(?!-)\S+[ \t]+")
 _STORED = rf"(?:{_SETS})" + _VALUE
 _STORED_PAIR = r"(?<=[ \t])(?![-$])[\w.-]+=" + _VALUE
 _STORES = re.compile(r"\b(?:vault[ \t]+kv[ \t]+(?:put|patch)|fly(?:ctl)?[ \t]+secrets[ \t]+set"
@@ -113,10 +116,11 @@ PIPELINE_SECRETS: tuple[Detector, ...] = (
     define("secret_literal", "secret", "secret", 0.9, _LITERAL, ("--from-literal",), group=("q", "s", "v"),
            accept=_creates_secret, min_len=30,
            description="the literals of kubectl create secret --from-literal=<key>=VALUE, whatever the key"),
-    define("stored_secret", "secret", "secret", 0.9, _STORED, ("secret set", "put-parameter"),
-           group=("q", "s", "v"), min_len=24,
-           description="the value gh secret set --body, az keyvault secret set --value and a SecureString "
-                       "aws ssm put-parameter --value store"),
+    define("stored_secret", "secret", "secret", 0.9, _STORED,
+           ("secret set", "put-parameter", "secrets put", "api-key store"), group=("q", "s", "v"), min_len=24,
+           description="the value gh secret set --body, az keyvault secret set --value, a SecureString "
+                       "aws ssm put-parameter --value, databricks secrets put --string-value and "
+                       "confluent api-key store KEY SECRET store"),
     define("stored_pair", "secret", "secret", 0.9, _STORED_PAIR, ("vault kv", "secrets set"),
            group=("q", "s", "v"), accept=_stores_pairs, min_len=20,
            description="each key=VALUE of vault kv put/patch, fly secrets set, doppler secrets set"),

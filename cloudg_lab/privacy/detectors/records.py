@@ -6,8 +6,10 @@ Terraform state lists, beside a resource's `attributes`, the paths its provider 
 (`sensitive_attributes`): a `random_password`'s `result`, a file's `content`. A Kubernetes
 `Secret` (`"kind": "Secret"`) holds its secrets under `data` (base64) and `stringData` (plain),
 each under whatever name the workload reads it by (`primary`, `upstream`). A name/value pair
-(`{"Name": "DB_PASSWORD", "Value": ...}`) says by its name what its value is. Both the output
-walk (`redact`) and classification at load (`sensitive`, `views`) ask here, so the two agree.
+(`{"Name": "DB_PASSWORD", "Value": ...}`) says by its name what its value is, and a catalog's
+column profile what its samples are (`{"name": "email", "samples": [...]}`, red team `quarto`).
+Both the output walk (`redact`) and classification at load (`sensitive`, `views`) ask here, so
+the two agree.
 """
 
 from __future__ import annotations
@@ -26,10 +28,16 @@ FLAG_KEYS = frozenset({JWK, FLAGS})
 _STEP_KEYS = ("value", "Value")
 PAIR_SIZE = 4
 """Members a name/value pair may have (its name, its value, a type, a flag)."""
-PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val")
+PAIR_VALUES = ("Value", "value", "ParameterValue", "parameterValue", "val", "Val",
+               "samples", "sample_values", "sampleValues", "example_values")
+"""A pair's value, and a data catalog's column samples: a column profile (`{"name": "email",
+"type": "VARCHAR", "samples": [...]}`) says by its name what its samples are, as a pair does."""
 PAIR_MEMBERS = frozenset({*PAIR_VALUES, "key"})
 """Keys whose presence may make a dict a name/value pair (the value's, or a login's `key`)."""
-_PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName")
+PAIR_NAMES = ("Name", "name", "Key", "key", "ParameterKey", "parameterKey", "OptionName", "column_name",
+              "columnName")
+"""Keys holding a pair's name: a key (`DB_PASSWORD`, a column's `email`), never a resource's name,
+though a column profile's `type` beside it looks like an asset's."""
 SECURE_TYPE = "SecureString"
 _TYPE_KEYS = ("Type", "type", "DataType")
 """An SSM parameter of type `SecureString` holds a secret under `Value`, whatever its name."""
@@ -67,6 +75,12 @@ def _first_attribute(path: object) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def names_its_value(container: Mapping[object, object]) -> bool:
+    """Whether `container` is a name/value pair or a column profile (whatever its name says), so
+    that its name (under `PAIR_NAMES`) is a key or a column, never a resource's name."""
+    return len(container) <= PAIR_SIZE + 1 and any(key in container for key in PAIR_VALUES)
+
+
 def names_a_value(rule: KeyRule) -> bool:
     """Whether a pair's name with this rule rules its value: it names a secret or a type."""
     return rule.kind in ("sensitive", "typed")
@@ -88,7 +102,7 @@ def named_pair(container: Mapping[object, object],
             if any(container.get(flag) is True for flag in SECRET_FLAGS) or \
                     any(container.get(kind) == SECURE_TYPE for kind in _TYPE_KEYS):
                 return value_key, rule_of("secret")
-            for name_key in _PAIR_NAMES:
+            for name_key in PAIR_NAMES:
                 name = container.get(name_key)
                 if isinstance(name, str):
                     rule = rule_of(name)

@@ -39,6 +39,7 @@ _SENSITIVE_PAIRS = {
     "community_string": "secret", "certificate_key": "secret", "erlang_cookie": "secret",
     "secure_json": "secret", "protected_settings": "secret",  # Grafana's secureJsonData, Azure extensions
     "read_community": "secret", "write_community": "secret",
+    "fernet_key": "secret",  # Airflow's fernet_key, AIRFLOW__CORE__FERNET_KEY: it decrypts every connection
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""

@@ -46,11 +46,13 @@ _SECRET_WORDS = (r"secret|key|token|credential|auth(?!o)|seed|codes?|mnemonic|ps
 value more precisely)."""
 _LOOKALIKE = (r"\[REDACTED:(?:(?P<v>(?![a-z0-9_]+\])[^\]\n]+)\]"
               r"|[^\]\n]*\](?P<c>[^\[\n]+)\[/REDACTED\]"
-              r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>[^\s\[\]\"',;]{4,}))")
+              r"|(?P<k>[a-z0-9_]+)\][ \t]*(?P<w>(?![\u0300-\u036f])[^\s\[\]\"',;]{4,}))")
 """Text shaped like our marker is data like any other: what it wraps is a secret (we only ever
 write `[REDACTED:<label>]`, never `[REDACTED:hunter2]` or `[REDACTED:token]...[/REDACTED]`), and
 so is what it labels as one (`[REDACTED:password] hunter2`, read as `password: hunter2`). Our own
-output is not scanned again: `redact` knows the texts it wrote."""
+output is not scanned again: `redact` knows the texts it wrote. A spacing accent glued after our
+marker (`[REDACTED:...]¯000`, left where a secret's token ended) reads, once NFKC splits it into a
+space and a combining mark, as a labelled value: a value never begins with a combining mark."""
 
 _KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
               r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
@@ -97,6 +99,8 @@ _COMMANDS = (
     r"""\bwpa_passphrase\s+(?:"[^"\n]*"|'[^'\n]*'|\S+)\s+(?P<{}>"[^"\n]{{4,}}"|'[^'\n]{{4,}}'|[^\s"']{{4,}})""",
     r"""\bwandb\s+login\s+(?:--[\w-]+\s+)*(?!-)""" + _V,
     r"""(?:\bmongo(?:sh|dump|restore|import|export)?\b|\baz\s+login\b)[^\n]*?\s-p\s+""" + _V,
+    r"""(?:^|\s)(?:-[un]|--user(?:name)?)(?:=|[ \t]+)["']?[^\s"'-][^\s"']*["']?(?:[ \t]+(?!-p[ \t])\S+)*?"""
+    r"""[ \t]+-p[ \t]+(?![\d.:-]+(?:/(?:tcp|udp))?(?:\s|$)|[/~$])(?=["']|[^\s"'`]*[^a-z\s"'`-])""" + _V,
     r"""\bvault\s+login\s+(?!-)""" + _V,
     r"""\bhtpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*\S+\s+\S+\s+""" + _V,
     r"""\bnpm\s+config\s+set\s+\S*:_auth(?:Token)?[\s=]+""" + _V,
@@ -109,6 +113,10 @@ _COMMANDS = (
 _COMMAND_LINE = "|".join(part.format(*(f"v{i}" for _ in range(part.count("{}")))) for i, part in enumerate(
     _COMMANDS))
 _PORT_FIELD = re.compile(r":(?:\d{2,5}|\*):[^\s:]")
+_USERLIST = r"""(?m)^[ \t]*"[^"\r\n]+"[ \t]+"(?P<v>[^"\r\n]{4,})"[ \t]*\r?$"""
+_USERLIST_FILE = re.compile(r"""(?:[ \t]*(?:"[^"\r\n]+"[ \t]+"[^"\r\n]*"|;[^\r\n]*)?[ \t]*(?:\r?\n|$))+""")
+"""A PgBouncer `userlist.txt`: only `"user" "password"` lines (a SCRAM or md5 verifier, or the
+password itself), blank lines and `;` comments."""
 _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
 """Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
@@ -116,7 +124,10 @@ _PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,
 `sqlplus user/PW@db`, `net use \\\\host\\share /user:DOM\\u PW`, `ipmitool`/`sqlcmd -P PW`,
 `racadm`/`psexec -p PW`, `wpa_passphrase SSID PW`, `wandb login KEY`, `mongosh`/`az login -p PW`,
-`vault login TOKEN`, `htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
+`vault login TOKEN`, `-p PW` after the user a command line names with `-u`/`-n` (`tabcmd login
+-u U -p PW`, `beeline -n U -p PW`; a port `-p 5432`, a port mapping, a path or a bare
+lower-case word, the database `mysql -u root -p ledger` opens after prompting, is none),
+`htpasswd -b FILE USER PW`, `npm config set //host/:_authToken TOKEN`,
 `openssl enc -k PW`, archives (`7z a -pPW`, `zip -P PW`), `rclone config create NAME TYPE
 secret_access_key KEY`, bare or quoted; and `.pgpass` lines
 (`host:port:db:user:PW`; an IPv6 address is hex only, so a last field of hex digits is none)."""
@@ -135,12 +146,16 @@ _BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:
           r"(?P<v>(?P=i)[ \t]+\S[^\r\n]*(?:\r?\n(?P=i)[ \t]+\S[^\r\n]*)*)")
 _SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*"
            r"|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*[_-](?:pass|password|token|secret|key)"
+           r"|[a-z][a-zA-Z0-9]*(?:[._-][a-zA-Z0-9]+)*\.(?:pass|password|token|secret|key)(?:\.[a-zA-Z0-9-]+)*"
            r"|(?:password|passwd|secret|token))[ \t]+"
-           r"(?P<v>(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
+           r"(?P<v>(?!\$\{)(?=[^\s\"']*[\d!@#$%^&*+/=_-])[^\s\"']{8,})")
 """Markup and layouts the assignments miss: `<password>PW</password>`, .NET's `<add key="ApiKey"
 value="..."/>`, a YAML block scalar under a secret key (`password: |` and the lines below), and
-an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`). The key rules
-decide, as everywhere."""
+an environment name set apart from its value by spaces (`DB_PASSWORD  s3cr3t`), and a dotted
+property so set apart, as `spark-defaults.conf` and Java properties write them
+(`spark.hadoop.fs.s3a.secret.key  KEY`), the storage host glued after the secret's word
+(`fs.azure.account.key.<account>.dfs.core.windows.net KEY`). The key rules decide, as
+everywhere (`spark.authenticate.secret.file /path` names a file, no secret)."""
 _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
                r"(?P<v>(?=[^\s]*\d)[A-Za-z0-9._~+/=-]{16,})[ \t]*\r?$")
 """An HTTP header line named `<Vendor>-Key` holding an opaque token (`Fastly-Key`,
@@ -192,6 +207,11 @@ URL_SECRETS: tuple[Detector, ...] = (
            gate=lambda text, low: "@" in text,
            description="passwords in URLs of any scheme (scheme://user:password@host; a password may hold "
                        "a slash, a port before a path may not be taken for one)"),
+    define("oracle_url_password", "password", "secret", 0.95,
+           r"(?i)\bjdbc:oracle:(?:thin|oci8?|kprb):[\w$#.\"]+/(?P<v>[^\s@\"'/]{4,})@",
+           ("jdbc:oracle:",), group="v", min_len=20,
+           description="passwords in Oracle JDBC URLs, which give them as user/password@ before the "
+                       "host (jdbc:oracle:thin:scott/...@//db:1521/ORCL)"),
     define("azure_storage_key", "azure_storage_key", "secret", 0.9,
            r"(?i)\b(?:AccountKey|SharedAccessKey|PrimaryKey|SecondaryKey)\s*=\s*"
            r"(?P<v>[A-Za-z0-9+/=]{20,})", ("accountkey", "sharedaccesskey", "primarykey",
@@ -273,7 +293,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            description="passwords on command lines (curl -u, mysql -p, redis-cli -a, sshpass, "
                        "ldapsearch -w, docker login -p, ConvertTo-SecureString, net user/use, "
                        "ipmitool/sqlcmd -P, racadm/psexec -p, wpa_passphrase, wandb login, "
-                       "sqlplus user/pw@db, mongosh/az login -p, vault login, htpasswd -b, npm config "
+                       "sqlplus user/pw@db, mongosh/az login -p, vault login, -p after -u/-n USER (tabcmd, "
+                       "beeline), htpasswd -b, npm config "
                        "set _authToken, openssl -k, 7z/rar -p, zip -P, rclone config create)"),
     define("stdin_secret", "password", "secret", 0.9, _STDIN,
            ("password-stdin", "with-token", "token-stdin", "sudo", "chpasswd", "passwd", "base64", "kubeseal",
@@ -284,6 +305,9 @@ ASSIGNMENTS: tuple[Detector, ...] = (
     define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
            description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
                        "DD-APPLICATION-KEY)"),
+    define("userlist_password", "password", "secret", 0.85, _USERLIST, ('" "',), group="v", min_len=12,
+           gate=lambda text, low: _USERLIST_FILE.fullmatch(text) is not None,
+           description="passwords of a PgBouncer userlist.txt (\"user\" \"password\" lines, its whole text)"),
     define("pgpass_password", "password", "secret", 0.85, _PGPASS, (), group="v", min_len=14,
            gate=lambda text, low: _PORT_FIELD.search(text) is not None,
            description="passwords in .pgpass lines"),
@@ -299,7 +323,8 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            accept=_secret_key, min_len=12, description="YAML block scalars under a secret key"),
     define("spaced_env_secret", "secret", "secret", 0.8, _SPACED,
            ("pass", "pw", "token", "secret", "key", "auth"), group="v", accept=_secret_key, min_len=12,
-           description="environment names set apart from their value by spaces (DB_PASSWORD  value)"),
+           description="environment names and dotted properties set apart from their value by spaces "
+                       "(DB_PASSWORD  value, spark.hadoop.fs.s3a.secret.key value)"),
     define("secret_assignment", "secret", "secret", 0.85,
            "(?i)" + _KEY.format(words=_SECRET_WORDS) + _QUOTED + _TOKEN,
            ("secret", "key", "token", "credential", "auth", "seed", "code", "mnemonic", "psk", "bearer",

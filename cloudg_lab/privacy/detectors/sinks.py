@@ -44,9 +44,12 @@ _OPTION = (rf"""(?i)["']--?{_KEY}["'][^()\r\n]*?\bdefault\s*=\s*{_LITERAL}""")
 _USER_SINKS = (r"NetworkCredential|HTTPBasicAuth|HTTPDigestAuth|HttpNtlmAuth|PSCredential"
                r"|PasswordAuthentication|UsernamePasswordCredentials?|UsernamePasswordAuthenticationToken"
                r"|BasicAuth|setBasicAuth|withBasicAuth|basicAuth|login|Login|authenticate")
-_CALL = rf"""\b(?:{_USER_SINKS})\s*\(\s*{_ARG}\s*,\s*{_TOKEN}"""
-"""The password a credential call takes after its user: `login('ana', 'pw')`,
-`new NetworkCredential(user, "pw")`."""
+_KEYWORD = r"(?:\w+\s*=\s*)?"
+_CALL = (rf"""\b(?:{_USER_SINKS}|[A-Z]\w*(?:Auth|Credentials?|Login))\s*\(\s*{_KEYWORD}{_ARG}\s*,"""
+         rf"""\s*{_KEYWORD}{_TOKEN}""")
+"""The password a credential call or an auth object takes after its user: `login('ana', 'pw')`,
+`new NetworkCredential(user, "pw")`, `TSC.TableauAuth('etl', password='pw')`,
+`PersonalAccessTokenAuth('name', 'pw')`."""
 _CONNECT = (r"""\b(?:getConnection|PDO|mysqli|(?:pymysql|MySQLdb|mysql\.connector|pymssql|cx_Oracle"""
             rf"""|oracledb)\.connect)\s*\(\s*{_ARG}\s*,\s*{_ARG}\s*,\s*{_TOKEN}""")
 """The third argument of a call that takes (where, user, password): JDBC's `getConnection(url,

@@ -3,8 +3,10 @@
 The assignment detectors (`secrets`) read `KEY=value` and `"key": "value"`. Runbooks, scripts
 and tickets also write a secret as a call's second argument (`define('DB_PASSWORD', '...')`,
 `os.environ["API_TOKEN"] = "..."`, `'password' => '...'`), as an SQL clause (`CREATE USER app
-IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`), after a compound flag
-(`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`),
+IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`, `CREATE DATABASE LINK l CONNECT TO u
+IDENTIFIED BY "..."`, an `OPTIONS (password '...')` item), after a compound flag
+(`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`) or a
+Hadoop configuration property (`<name>fs.s3a.secret.key</name><value>...</value>`),
 in a sentence (`the password is ...`) or as a user/password pair after a cue (`credentials
 admin/...`). Where a key is written, its key rule decides (`--password-file` and `passwordless`
 name no secret); where only prose says so, the value must look like a secret (letters with
@@ -24,8 +26,13 @@ _CALLED = (rf"""(?i)(?:["']|(?<![\w:]):)(?P<k>[\w.-]*(?:{_NAMED})[\w.-]*)["']?\s
            r"""\s*["'](?P<v>[^"'\r\n]{4,})["']""")
 """A quoted key name (or a Ruby symbol), then `,` (a call's arguments), `] =` or `) =` (an item
 set), or `=>` (a PHP or Ruby hash), then the quoted value."""
-_SQL = (r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^;\r\n]*?\b(?:identified\s+(?:with\s+\w+\s+)?by"""
+_SQL = (r"""(?i)\b(?:create|alter)\s+(?:user|role|login|(?:public\s+|shared\s+)*database\s+link)\b"""
+        r"""[^;\r\n]*?\b(?:identified\s+(?:with\s+\w+\s+)?by"""
         r"""|password\s*=?)\s*(?:(?P<o>["'])(?P<q>[^"'\r\n]{4,})(?P=o)|(?P<v>[^\s;"']{4,}))""")
+_OPTIONS = r"""(?i)(?<=[(,])\s*(?P<k>[a-z_]\w*)\s+'(?P<v>[^'\r\n]{4,})'(?=\s*[,)])"""
+"""An item of an SQL/MED `OPTIONS (...)` list, the option's name then its quoted value
+(`CREATE SERVER ... OPTIONS (USER 'etl', PASSWORD '...')`, `CREATE USER MAPPING ... OPTIONS
+(user 'etl', password '...')`): the name rules the value, as a dict key would."""
 _FLAG = (r"""(?i)(?<![\w-])--(?P<k>[a-z][\w-]*?-(?:password|passwd|passphrase|secret|token|api-key|key))"""
          r"""(?:=|\s+)["']?(?P<v>(?![/~]|\.\.?/)[^\s"'`]{4,})""")
 """A compound long flag ending in a secret's word (`--master-user-password`, `--db-password`,
@@ -33,6 +40,11 @@ _FLAG = (r"""(?i)(?<![\w-])--(?P<k>[a-z][\w-]*?-(?:password|passwd|passphrase|se
 its value is no path (`--kubelet-client-key /etc/kubernetes/pki/...` names a file)."""
 _ENTRY = (r"""(?i)<(?P<t>[\w.:-]+)\s[^<>]*?\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["'][^<>]*>"""
           r"""(?P<v>[^<>\r\n]{4,})</(?P=t)\s*>""")
+_PROPERTY = (r"""(?i)<name>[ \t]*(?P<k>[^<>\s]{2,120})[ \t]*</name>\s*"""
+             r"""(?:<description>[^<>]*</description>\s*)?"""
+             r"""<value>[ \t]*(?P<v>[^<>\s][^<>\r\n]{3,}?)[ \t]*</value>""")
+"""A Hadoop-style configuration property (core-site.xml, hive-site.xml, hdfs-site.xml): the name
+in its own element, the value in the next (`<name>fs.s3a.secret.key</name><value>...</value>`)."""
 _SAID = (r"""(?i)\b(?P<k>password|passphrase|passcode|pin|api key|secret)\s+(?:is|was|=|set to"""
          r"""|changed to|reset to)\s*:?\s*["'`]?(?P<v>[^\s"'`,;=/@:]{5,}[^\s"'`,;.!?)=/@:])(?![=/@:\w])""")
 _PAIRED = (r"""(?i)\b(?:credentials?|creds|login|user\s*/\s*pass(?:word)?)(?:\s*[:=]\s*|\s+)"""
@@ -66,13 +78,20 @@ STATEMENTS: tuple[Detector, ...] = (
                        "value (define('DB_PASSWORD', '...'), os.environ[\"TOKEN\"] = '...', 'pw' => '...')"),
     define("sql_password", "password", "secret", 0.9, _SQL, ("identified", "password"),
            group=("q", "v"), min_len=16,
-           description="passwords in SQL user and role statements (IDENTIFIED BY, WITH PASSWORD)"),
+           description="passwords in SQL user, role and database link statements (IDENTIFIED BY, "
+                       "WITH PASSWORD)"),
+    define("options_secret", "secret", "secret", 0.85, _OPTIONS, ("options",), group="v", accept=_named,
+           min_len=14, description="items of an SQL/MED OPTIONS list whose name names a secret "
+                                   "(OPTIONS (USER 'etl', PASSWORD '...'))"),
     define("compound_flag_secret", "secret", "secret", 0.85, _FLAG, ("--",), group="v", accept=_named,
            min_len=12, description="values of long flags whose name ends in a secret's word "
                                    "(--master-user-password, --webhook-secret)"),
     define("entry_secret", "secret", "secret", 0.85, _ENTRY, ("key=", "name="), group="v", accept=_named,
            min_len=14, description="XML elements whose key or name attribute names a secret "
                                    "(<entry key=\"db.password\">...</entry>)"),
+    define("property_secret", "secret", "secret", 0.85, _PROPERTY, ("<name>",), group="v", accept=_named,
+           min_len=30, description="Hadoop-style XML properties whose <name> names a secret "
+                                   "(<name>javax.jdo.option.ConnectionPassword</name><value>...</value>)"),
     # not `token is`: prose says so of identifiers too (`the token is S-1-5-21-...`)
     define("said_secret", "password", "secret", 0.8, _SAID, ("password", "passphrase", "passcode", "pin",
                                                              "api key", "secret"),

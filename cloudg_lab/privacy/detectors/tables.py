@@ -1,4 +1,4 @@
-"""Values in comma-separated tables, judged by their column's header like a dict key.
+"""Values in comma-separated and pipe-bordered tables, judged by their column's header as a key.
 
 A CSV export pasted into a note (`account_id,name,spend` then a row per account) separates each
 value from its key as a tag listing does: no key rule sees `71366153`, and a `password` column
@@ -6,18 +6,59 @@ is text. A text whose first line is a header naming a key the rules know (a secr
 owner) has its cells under that column judged by the rule: secrets under a secret header,
 people under an owner header, identifiers under an id header. Quoted cells are left to the
 other detectors; a table without such a header costs one look at its first line.
+
+Pipe-bordered tables are judged alike (found by red team `quarto`): Markdown, a notebook's
+`df.show()` (`| id|   full_name|`), a CLI's boxed output. Their header is the first row that
+is not a border; a row of two cells whose first names a secret or a typed value is a label and
+its value (`| API Secret | ... |`, as `confluent api-key create` and vertical listings print).
+psql's tables have no outer pipes (its header is the line above the `----+----` rule), and a
+pandas frame's repr none at all: a cell there stands under the header it ends with (columns are
+right-aligned) or starts with (left-aligned listings), whatever the spaces a name holds.
+
+SQL and code give a literal its column or key as well: an `INSERT INTO t (cols) VALUES (...)`
+literal stands in the column of its position, and a quoted value written beside a key (`WHERE
+full_name = '...'`, `'owner': 'jdoe'`, `AZURE_TENANT_ID = '...'`, a call's quoted key and value
+`set_tag('mlflow.user', 'jdoe')`) is ruled by that key; a person,
+a phone number or an id comes out under `strict` as under a dict key of that name. Hosts and
+addresses are left to their own detectors, and accounts every machine has (`admin`) name nobody.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
-from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
+from cloudg_lab.privacy.detectors.base import Accept, Detector, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
 _MAX_HEADER = 400
 """A first line longer than this is prose, not a header."""
+_PIPE_CELL = r"(?m)(?<=\|)[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\|)"
+_PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
+_BORDER = re.compile(r"[\s|:+=-]*")
+"""A row of a pipe-bordered table, and a border between rows (`+---+`, `|---|:--|`)."""
+_VALUE_HEADS = frozenset({"value", "values", "setting", "settings"})
+_PSQL_CELL = r"(?m)(?:^|(?<=\|))[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\||\r?$)"
+_PSQL_RULE = re.compile(r"(?m)^[ \t]*-+(?:\+-+)+[ \t]*\r?$")
+_ALIGNED_CELL = r"(?m)(?:^|(?<=\s\s))(?P<v>\S+(?: \S+)*)"
+_ALIGNED_TOKEN = re.compile(r"\S+(?: \S+)*")
+"""A cell of a psql table (its rule line below the header), and of a space-aligned one (a
+pandas repr): words one space apart, columns two or more apart."""
+_LITERAL = r"'(?P<v>(?:[^'\r\n]|'')+)'(?!')"
+"""An SQL string literal (a quote inside doubled: `'O''Brien'`)."""
+_INSERT = re.compile(r"(?is)\binsert\s+into\s+[\w.\"`\[\]]+\s*\((?P<cols>[^()]*)\)\s*values\s*")
+_SQL_TOKEN = re.compile(r"'(?:[^']|'')*'|[(),;]|[^'(),;]+")
+_KEYED = (r"""(?<![\w.])["'`]?(?P<k>[A-Za-z_][\w.]*)["'`]?[ \t]*"""
+          r"""(?:[!=<>]=|<>|=>?|:|\b(?i:i?like)\b|(?<=["'])[ \t]*,)[ \t]*"""
+          r"""(?:'(?P<s>(?:[^'\r\n]|''){2,200}?)'(?!')|"(?P<d>[^"\r\n]{2,200}?)")""")
+_KEY_WORDS = ("name", "owner", "user", "author", "mail", "phone", "mobile", "tenant", "contact", "assignee",
+              "by", "subscription", "account", "project", "client_id")
+"""Words of the keys that type a person or an id (the key rules decide): the detector's triggers."""
+_OWN_DETECTORS = frozenset({"hostname", "ip_address", "url", "email"})
+"""Typed values other detectors find in any text, whatever key they sit beside."""
 
 
 def _header(text: str) -> list[str] | None:
@@ -40,6 +81,94 @@ def _keyed(text: str, low: str) -> bool:
     return rules is not None and any(r.kind in ("sensitive", "typed", "asset") for r in rules)
 
 
+def _pipe_cells(cells: str) -> list[str]:
+    return [cell.strip() for cell in cells.split("|")]
+
+
+def _pipe_header(text: str) -> list[str] | None:
+    """The column names of a pipe-bordered table: its first row that is not a border."""
+    for row in _PIPE_ROW.finditer(text):
+        if not _BORDER.fullmatch(row["cells"]):
+            return _pipe_cells(row["cells"])
+    return None
+
+
+def _pipe_column(match: re.Match[str]) -> KeyRule | None:
+    """The rule of a pipe table's cell: a labelled row's label, else its column's header."""
+    text, start = match.string, match.start("v")
+    end = text.find("\n", start)
+    row = _PIPE_ROW.match(text, text.rfind("\n", 0, start) + 1, len(text) if end < 0 else end + 1)
+    header = _pipe_header(text)
+    if row is None or header is None or _BORDER.fullmatch(row["cells"]):
+        return None
+    cells, column = _pipe_cells(row["cells"]), text.count("|", row.start("cells"), start)
+    if cells == header:
+        return None
+    if len(cells) == 2 and _labelled(header):
+        label = key_rule(cells[0])
+        if label.kind in ("sensitive", "typed"):
+            return label if column == 1 else None
+    return key_rule(header[column]) if column < len(header) else None
+
+
+def _labelled(header: list[str]) -> bool:
+    """Whether a two-column table's rows are labels and values: its first row is one already
+    (`| API Key | ... |`) or its header says so (`| Field | Value |`); a schema listing's rows
+    (`| col_name | data_type |`, then `| password_hash | STRING |`) are no such pairs."""
+    return len(header) == 2 and (header[1].lower() in _VALUE_HEADS
+                                 or key_rule(header[0]).kind in ("sensitive", "typed"))
+
+
+def _line(match: re.Match[str]) -> tuple[int, int]:
+    """Where the line of `match`'s value begins and ends."""
+    text, start = match.string, match.start("v")
+    end = text.find("\n", start)
+    return text.rfind("\n", 0, start) + 1, len(text) if end < 0 else end
+
+
+def _psql_header(text: str) -> tuple[int, list[str]] | None:
+    """Where psql's rule line begins and the column names of the header above it."""
+    rule = _PSQL_RULE.search(text)
+    if rule is None:
+        return None
+    head = text[:rule.start()].rstrip("\r\n")
+    return rule.start(), _pipe_cells(head[head.rfind("\n") + 1:])
+
+
+def _psql_column(match: re.Match[str]) -> KeyRule | None:
+    found = _psql_header(match.string)
+    line, _ = _line(match)
+    if found is None or line <= found[0]:
+        return None
+    column = match.string.count("|", line, match.start("v"))
+    return key_rule(found[1][column]) if column < len(found[1]) else None
+
+
+def _aligned_header(text: str) -> list[tuple[int, int, str]] | None:
+    """(start, end, name) of each column of a space-aligned table's first line, two or more."""
+    end = text.find("\n")
+    if end < 0 or end > _MAX_HEADER:
+        return None
+    names = [(m.start(), m.end(), m.group()) for m in _ALIGNED_TOKEN.finditer(text, 0, end)]
+    return names if len(names) > 1 else None
+
+
+def _aligned_column(match: re.Match[str]) -> KeyRule | None:
+    header = _aligned_header(match.string)
+    line, _ = _line(match)
+    if header is None or line == 0:
+        return None
+    start, end = match.start("v") - line, match.end("v") - line
+    return next((key_rule(name) for left, right, name in header if right == end or left == start), None)
+
+
+def _aligned(text: str, low: str) -> bool:
+    """A first line of two or more names a key rule acts on, one set apart by two spaces."""
+    header = _aligned_header(text)
+    return header is not None and any(_secret(r) or r.kind == "typed" for r in
+                                      (key_rule(name) for _, _, name in header))
+
+
 def _column(match: re.Match[str]) -> KeyRule | None:
     """The rule of the column a cell stands in (None in the header row or past the last column)."""
     text, start = match.string, match.start("v")
@@ -51,19 +180,84 @@ def _column(match: re.Match[str]) -> KeyRule | None:
     return rules[column] if rules is not None and column < len(rules) else None
 
 
-def _secret_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and rule.kind == "sensitive"
+def _secret(rule: KeyRule) -> bool:
+    return rule.kind == "sensitive"
 
 
-def _person_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and rule.kind == "typed" and rule.entity == "person"
+def _person(rule: KeyRule) -> bool:
+    return rule.kind == "typed" and rule.entity == "person"
 
 
-def _identifier_cell(match: re.Match[str]) -> bool:
-    rule = _column(match)
-    return rule is not None and (rule.kind == "asset" or (rule.kind == "typed" and rule.entity != "person"))
+def _identifying(rule: KeyRule) -> bool:
+    return rule.kind == "asset" or (rule.kind == "typed" and rule.entity != "person")
+
+
+def _cell(rule_of: Callable[[re.Match[str]], KeyRule | None],
+          judge: Callable[[KeyRule], bool]) -> Accept:
+    """Keep a cell when the rule `rule_of` finds for it passes `judge`."""
+    def accept(match: re.Match[str]) -> bool:
+        rule = rule_of(match)
+        return rule is not None and judge(rule)
+    return accept
+
+
+def _piped(text: str, low: str) -> bool:
+    return _PIPE_ROW.search(text) is not None
+
+
+def _typed_id(rule: KeyRule) -> bool:
+    return rule.kind == "typed" and not _person(rule)
+
+
+@lru_cache(maxsize=64)
+def _inserts(text: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(where its VALUES begin, its columns) of each INSERT with a column list in `text`."""
+    return tuple((m.end(), tuple(c.strip().strip("\"`[]") for c in m["cols"].split(",")))
+                 for m in _INSERT.finditer(text))
+
+
+def _inserted_column(match: re.Match[str]) -> KeyRule | None:
+    """The rule of the column an INSERT's literal stands in, by its place in its row's tuple."""
+    start = match.start()
+    found = [insert for insert in _inserts(match.string) if insert[0] <= start]
+    if not found:
+        return None
+    begin, columns = found[-1]
+    depth, column = 0, 0
+    for token in _SQL_TOKEN.findall(match.string, begin, start):
+        if token == ";" and depth == 0:
+            return None
+        depth += (token == "(") - (token == ")")
+        column = 0 if token == "(" and depth == 1 else column + (token == "," and depth == 1)
+    return key_rule(columns[column]) if depth == 1 and column < len(columns) else None
+
+
+def _key_of(match: re.Match[str]) -> KeyRule:
+    return key_rule(match["k"])
+
+
+def _named_person(rule: KeyRule, value: str) -> bool:
+    return _person(rule) and value.lower() not in SYSTEM_ACCOUNTS
+
+
+def _id_shaped(rule: KeyRule, value: str) -> bool:
+    """A typed id (not a host, address or e-mail, found wherever they stand) shaped like one."""
+    return (rule.kind == "typed" and rule.entity not in _OWN_DETECTORS and not _person(rule)
+            and any(c.isdigit() or c in "-_.@:" for c in value))
+
+
+def _valued(rule_of: Callable[[re.Match[str]], KeyRule | None],
+            judge: Callable[[KeyRule, str], bool]) -> Accept:
+    """Keep a literal when the rule `rule_of` finds for it passes `judge` with its value."""
+    def accept(match: re.Match[str]) -> bool:
+        rule = rule_of(match)
+        value = next((match[g] for g in ("v", "s", "d") if g in match.re.groupindex and match[g]), "")
+        return rule is not None and judge(rule, value)
+    return accept
+
+
+def _inserting(text: str, low: str) -> bool:
+    return "insert" in low and "values" in low
 
 
 def _identifier(cell: str) -> str | None:
@@ -76,12 +270,60 @@ def _identifier(cell: str) -> str | None:
 
 TABLE_SECRETS: tuple[Detector, ...] = (
     define("table_secret", "secret", "secret", 0.85, _CELL, (",",), group="v", gate=_keyed,
-           accept=_secret_cell, min_len=8, description="cells under a secret column of a CSV table"),
+           accept=_cell(_column, _secret), min_len=8,
+           description="cells under a secret column of a CSV table"),
+    define("pipe_table_secret", "secret", "secret", 0.85, _PIPE_CELL, ("|",), group="v", gate=_piped,
+           accept=_cell(_pipe_column, _secret), min_len=8,
+           description="cells under a secret column or beside a secret's label in a pipe-bordered table "
+                       "(| API Secret | ... |)"),
+    define("psql_secret", "secret", "secret", 0.85, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None, accept=_cell(_psql_column, _secret),
+           min_len=8, description="cells under a secret column of a psql table"),
+    define("aligned_secret", "secret", "secret", 0.85, _ALIGNED_CELL, ("  ",), group="v", gate=_aligned,
+           accept=_cell(_aligned_column, _secret), min_len=8,
+           description="cells under a secret column of a space-aligned table (a pandas repr)"),
+    define("inserted_secret", "secret", "secret", 0.85, _LITERAL, ("'",), group="v", gate=_inserting,
+           accept=_valued(_inserted_column, lambda rule, value: _secret(rule)), min_len=20,
+           description="literals an SQL INSERT puts in a secret's column"),
 )
 TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_person", "person", "pii", 0.8, _CELL, (",",), group="v", gate=_keyed,
-           accept=_person_cell, min_len=8, description="cells under an owner or user column of a CSV table"),
+           accept=_cell(_column, _person), min_len=8,
+           description="cells under an owner or user column of a CSV table"),
     define("table_identifier", "resource_name", "identifier", 0.8, _CELL, (",",), group="v", gate=_keyed,
-           accept=_identifier_cell, validate=_identifier, min_len=8,
+           accept=_cell(_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account or name column of a CSV table (numbers included)"),
+    define("pipe_table_person", "person", "pii", 0.8, _PIPE_CELL, ("|",), group="v", gate=_piped,
+           accept=_cell(_pipe_column, _person), min_len=8,
+           description="cells under a person's column of a pipe-bordered table (df.show(), Markdown)"),
+    define("pipe_table_identifier", "resource_name", "identifier", 0.8, _PIPE_CELL, ("|",), group="v",
+           gate=_piped, accept=_cell(_pipe_column, _identifying), validate=_identifier, min_len=8,
+           description="cells under an id, account, e-mail or phone column of a pipe-bordered table"),
+    define("psql_person", "person", "pii", 0.8, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None, accept=_cell(_psql_column, _person),
+           min_len=8, description="cells under a person's column of a psql table"),
+    define("psql_identifier", "resource_name", "identifier", 0.8, _PSQL_CELL, ("-+-",), group="v",
+           gate=lambda text, low: _PSQL_RULE.search(text) is not None,
+           accept=_cell(_psql_column, _typed_id), validate=_identifier, min_len=8,
+           description="cells under an e-mail, phone or id column of a psql table"),
+    define("aligned_person", "person", "pii", 0.8, _ALIGNED_CELL, ("  ",), group="v", gate=_aligned,
+           accept=_cell(_aligned_column, _person), min_len=8,
+           description="cells under a person's column of a space-aligned table (a pandas repr)"),
+    define("aligned_identifier", "resource_name", "identifier", 0.8, _ALIGNED_CELL, ("  ",), group="v",
+           gate=_aligned, accept=_cell(_aligned_column, _typed_id), validate=_identifier, min_len=8,
+           description="cells under an e-mail, phone or id column of a space-aligned table"),
+    define("inserted_person", "person", "pii", 0.8, _LITERAL, ("'",), group="v", gate=_inserting,
+           accept=_valued(_inserted_column, _named_person), min_len=20,
+           description="literals an SQL INSERT puts in a person's column"),
+    define("inserted_identifier", "resource_name", "identifier", 0.8, _LITERAL, ("'",), group="v",
+           gate=_inserting, accept=_valued(_inserted_column, _id_shaped), min_len=20,
+           description="literals an SQL INSERT puts in a phone, id or account column"),
+    define("keyed_person", "person", "pii", 0.8, _KEYED, _KEY_WORDS, group=("s", "d"),
+           accept=_valued(_key_of, _named_person), min_len=8,
+           description="quoted values SQL and code give a person's key (WHERE full_name = '...', "
+                       "'owner': '...')"),
+    define("keyed_identifier", "resource_name", "identifier", 0.8, _KEYED, _KEY_WORDS, group=("s", "d"),
+           accept=_valued(_key_of, _id_shaped), min_len=8,
+           description="quoted values SQL and code give a typed id's key (phone = '...', "
+                       "AZURE_TENANT_ID = '...')"),
 )

@@ -154,8 +154,8 @@ class RedactStage(fusion.Fused[KeyRule]):
         pairs: tuple[tuple[str, KeyRule], ...] = () if pair is None else (pair,)
         if state.members or _JWK in container or _FLAGS in container or _KIND in container:  # look-ups
             pairs = self._flagged_pairs(state, container, pairs)
-        if "id" in container or "name" in container:
-            return (not ASSET_SIBLINGS.isdisjoint(container),
+        if "id" in container or "name" in container:  # a pair's name is a key, not an asset's name
+            return (not records.names_its_value(container) and not ASSET_SIBLINGS.isdisjoint(container),
                     not DATASET_SIBLINGS.isdisjoint(container), pairs)
         return (False, False, pairs) if pairs else None
 
