@@ -30,7 +30,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
-from cloudg_lab.privacy.detectors.base import Accept, Detector, define
+from cloudg_lab.privacy.detectors.base import Accept, Detector, Gate, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
@@ -286,6 +286,19 @@ TABLE_SECRETS: tuple[Detector, ...] = (
            accept=_valued(_inserted_column, lambda rule, value: _secret(rule)), min_len=20,
            description="literals an SQL INSERT puts in a secret's column"),
 )
+def _people_and_ids(name: str, cell: str, trigger: str, *, gate: Gate,
+                    column: Callable[[re.Match[str]], KeyRule | None], ids: Callable[[KeyRule], bool],
+                    where: str) -> tuple[Detector, Detector]:
+    """The two detectors of one printed table layout: the cells under a person's column, and
+    those under a column that `ids` calls an identifier's (an e-mail, a phone, an id)."""
+    return (define(f"{name}_person", "person", "pii", 0.8, cell, (trigger,), group="v", gate=gate,
+                   accept=_cell(column, _person), min_len=8,
+                   description=f"cells under a person's column of {where}"),
+            define(f"{name}_identifier", "resource_name", "identifier", 0.8, cell, (trigger,), group="v",
+                   gate=gate, accept=_cell(column, ids), validate=_identifier, min_len=8,
+                   description=f"cells under an e-mail, phone or id column of {where}"))
+
+
 TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_person", "person", "pii", 0.8, _CELL, (",",), group="v", gate=_keyed,
            accept=_cell(_column, _person), min_len=8,
@@ -293,25 +306,12 @@ TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_identifier", "resource_name", "identifier", 0.8, _CELL, (",",), group="v", gate=_keyed,
            accept=_cell(_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account or name column of a CSV table (numbers included)"),
-    define("pipe_table_person", "person", "pii", 0.8, _PIPE_CELL, ("|",), group="v", gate=_piped,
-           accept=_cell(_pipe_column, _person), min_len=8,
-           description="cells under a person's column of a pipe-bordered table (df.show(), Markdown)"),
-    define("pipe_table_identifier", "resource_name", "identifier", 0.8, _PIPE_CELL, ("|",), group="v",
-           gate=_piped, accept=_cell(_pipe_column, _identifying), validate=_identifier, min_len=8,
-           description="cells under an id, account, e-mail or phone column of a pipe-bordered table"),
-    define("psql_person", "person", "pii", 0.8, _PSQL_CELL, ("-+-",), group="v",
-           gate=lambda text, low: _PSQL_RULE.search(text) is not None, accept=_cell(_psql_column, _person),
-           min_len=8, description="cells under a person's column of a psql table"),
-    define("psql_identifier", "resource_name", "identifier", 0.8, _PSQL_CELL, ("-+-",), group="v",
-           gate=lambda text, low: _PSQL_RULE.search(text) is not None,
-           accept=_cell(_psql_column, _typed_id), validate=_identifier, min_len=8,
-           description="cells under an e-mail, phone or id column of a psql table"),
-    define("aligned_person", "person", "pii", 0.8, _ALIGNED_CELL, ("  ",), group="v", gate=_aligned,
-           accept=_cell(_aligned_column, _person), min_len=8,
-           description="cells under a person's column of a space-aligned table (a pandas repr)"),
-    define("aligned_identifier", "resource_name", "identifier", 0.8, _ALIGNED_CELL, ("  ",), group="v",
-           gate=_aligned, accept=_cell(_aligned_column, _typed_id), validate=_identifier, min_len=8,
-           description="cells under an e-mail, phone or id column of a space-aligned table"),
+    *_people_and_ids("pipe_table", _PIPE_CELL, "|", gate=_piped, column=_pipe_column, ids=_identifying,
+                     where="a pipe-bordered table (df.show(), Markdown)"),
+    *_people_and_ids("psql", _PSQL_CELL, "-+-", gate=lambda text, low: _PSQL_RULE.search(text) is not None,
+                     column=_psql_column, ids=_typed_id, where="a psql table"),
+    *_people_and_ids("aligned", _ALIGNED_CELL, "  ", gate=_aligned, column=_aligned_column, ids=_typed_id,
+                     where="a space-aligned table (a pandas repr)"),
     define("inserted_person", "person", "pii", 0.8, _LITERAL, ("'",), group="v", gate=_inserting,
            accept=_valued(_inserted_column, _named_person), min_len=20,
            description="literals an SQL INSERT puts in a person's column"),
