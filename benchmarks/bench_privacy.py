@@ -1,8 +1,9 @@
 """P2-P4: the privacy pipelines against `json.dumps` of the same value, in the same run.
 
-Cases: a 500-item `find_assets`-like page and a 10 MB mixed document, each under `standard`
-and `strict` (the shipped profiles' output pipelines, with the workspace's known identifiers as
-the layer passes them), plus `strict` on a 20-field result, alone and through `call_tool`.
+Cases: a 500-item `find_assets`-like page (P3, P4: the targets) and a 10 MB mixed document (no
+target: how a whole walk of a big value scales), each under `standard` and `strict` (the shipped
+profiles' output pipelines, with the workspace's known identifiers as the layer passes them),
+plus `strict` on a 20-field result, alone and through `call_tool`.
 Medians of CPU time after a warm-up; warm runs hit the per-string and per-record caches as
 repeated pages do, so the first (cold) run is printed too.
 The shipped profiles cap a piece at `max_chars` (cutting lists before the other transforms
@@ -244,15 +245,16 @@ def main() -> None:
           f"{'target':>7}")
     for label, build, n in cases:
         value = build()  # built per case, so no other case's data is alive while it runs
+        paged = label.startswith("page")  # P3 and P4 are the page's figures; the document has none
         for profile in ("standard", "strict"):
             for budget in (True, False):
                 m = measure(profile, value, n, budget=budget)
-                target = TARGETS[profile]
-                ok &= m["ratio"] <= target
+                target = f"{TARGETS[profile]:>6.0f}x" if paged else f"{'-':>7}"
+                ok &= not paged or m["ratio"] <= TARGETS[profile]
                 rows.append((label, profile, m))
                 name = profile + ("" if budget else " (no budget)")
                 print(f"{label:<12} {name:<20} {m['ours'] * 1e3:>9.2f} {m['base'] * 1e3:>9.2f} "
-                      f"{m['ratio']:>6.1f}x {m['cold_ratio']:>6.1f}x {target:>6.0f}x")
+                      f"{m['ratio']:>6.1f}x {m['cold_ratio']:>6.1f}x {target}")
         del value
         gc.collect()
     per_item = {}
@@ -283,9 +285,11 @@ def main() -> None:
               f"{DICTIONARY_MB_TARGET:.0f} MB)")
     big = figures[sizes[-1]]
     ok &= big["added"] <= CLASSIFY_TARGET and big["mb"] < DICTIONARY_MB_TARGET
-    worst = {p: max(m["ratio"] for _, q, m in rows if q == p) for p in TARGETS}
-    print(f"summary: strict {worst['strict']:.1f}x (<= 6x), standard {worst['standard']:.1f}x "
-          f"(<= 6x) json.dumps; P2 {fig['added_us']:.0f} us (<= 250 us); classification "
+    worst = {p: max(m["ratio"] for label, q, m in rows if q == p and label.startswith("page"))
+             for p in TARGETS}
+    print(f"summary: P3 strict page {worst['strict']:.1f}x (<= 6x), P4 standard page "
+          f"{worst['standard']:.1f}x (<= 6x) json.dumps; P2 {fig['added_us']:.0f} us (<= 250 us); "
+          f"classification "
           f"+{big['added']:.0%} at {sizes[-1]:,} assets, dictionary {big['mb']:.0f} MB: "
           f"{'all targets met' if ok else 'TARGET MISSED'}")
 
