@@ -4,9 +4,11 @@ A finding's description says "approved by Ana Lee, cc IVO MARSH"; when Ana Lee i
 somewhere in the data the dictionary finds her, but a person the data names only in prose is
 known to nobody. Guessing every capitalised pair would take "Security Hub" for a person, so a
 name is taken only where prose introduces a person: after a cue word (`by`, `cc`, `with`,
-`owner`...), as capitalised words of any script (`Ólafur Þórðarson`, `Светлана Воронцова`), with
-particles (`van der`), initials (`J. R. Okafor`) or written `Last, First`, none of them a common
-word of the trade; in a script without letter case one or two words (`王晓明`, `عمر الفاروقي`);
+`owner`...), after a rota's label and its colon (`Primary:`), on the line after a sign-off
+(`Regards,`) or as the items of a YAML list under a cue (`owners:`), as capitalised words of
+any script (`Ólafur Þórðarson`, `Светлана Воронцова`), with particles (`van der`), initials
+(`J. R. Okafor`) or written `Last, First`, none of them a common word of the trade; in a script
+without letter case one or two words (`王晓明`, `عمر الفاروقي`);
 or an @handle. Once found, the same name is found again anywhere in that text, in any case.
 This is a heuristic for `strict`'s free text; what it misses (a stranger named without a cue) is
 listed as inherent.
@@ -24,10 +26,24 @@ _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", 
          "creator", "sponsor", "custodian", "steward", "responder", "attn", "dear")
 _TOKEN = r"(?:@[\w.-]{3,}|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
 _RUN = rf"{_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}"
-_NAME = re.compile(rf"\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+\(?(?=({_RUN}))")
-"""A cue, then up to five words (letters of any script with combining accents, apostrophes and
-hyphens inside, a full stop after an initial, or an @handle), looked ahead at so that a cue
-among them starts another match; which of them are a name is decided word by word."""
+_LABELS = ("primary", "secondary", "escalation", "dri", "poc", "point of contact", "on-call", "oncall",
+           "on call", "duty officer", "incident commander", "account manager")
+"""Rota and ticket labels that name a person only before a colon, a few lower-case words between
+(`Primary: Ana Lee`, `on-call this week: Ana Lee`; `primary region failover` names none)."""
+_SIGN_OFFS = ("regards", "cheers", "sincerely", "signed", "best wishes", "kind regards", "thank you")
+"""What a message ends with, the sender's name on the next line."""
+_NAME = re.compile(rf"(?:\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+"
+                   rf"|\b(?i:{'|'.join(_LABELS)})(?:[ \t]+[a-z0-9]+){{0,3}}[ \t]*:[ \u00a0]+"
+                   rf"|\b(?i:{'|'.join(_SIGN_OFFS)}),?[ \t]*\r?\n[ \t]*)\(?(?=({_RUN}))")
+"""A cue (or a label and its colon, or a sign-off and its line break), then up to five words
+(letters of any script with combining accents, apostrophes and hyphens inside, a full stop
+after an initial, or an @handle), looked ahead at so that a cue among them starts another
+match; which of them are a name is decided word by word."""
+_LISTED = re.compile(rf"(?im)^[ \t]*(?:{'|'.join(_CUES + _LABELS)})s?[ \t]*:[ \t]*\r?\n"
+                     r"((?:[ \t]*-[ \t]+[^\r\n]*(?:\r?\n|$))+)")
+"""A YAML list under a cue, singular or plural (`approvers:` then `- Ana Lee` lines): each item is
+read as after the cue."""
+_ITEM = re.compile(rf"(?m)^[ \t]*-[ \t]+\(?(?=({_RUN}))")
 _ELIDED = re.compile(r"(?i:d|l|dell|dall|degl|all)['’]")
 """A particle elided onto a family name (`d'Aubigné`, `dell'Acqua`): the name after it is capitalised."""
 _PARTICLES = frozenset({"van", "der", "den", "de", "da", "di", "do", "dos", "das", "del", "della",
@@ -121,7 +137,8 @@ def people(text: str) -> list[tuple[int, int]]:
     if not any(c.isupper() or c == "@" or (ord(c) > 0x2FF and c.isalpha()) for c in text):
         return []
     names: dict[str, str] = {}
-    for match in _NAME.finditer(text):
+    items = (item for listed in _LISTED.finditer(text) for item in _ITEM.finditer(listed.group(1)))
+    for match in (*_NAME.finditer(text), *items):
         words = re.split(r"[ \u00a0]+", match.group(1))
         name = _name(words)
         if name is not None:

@@ -43,6 +43,15 @@ def _named(match: re.Match[str]) -> bool:
     return user not in SYSTEM_ACCOUNTS and not user.isdigit()
 
 
+_BOTS = frozenset({"renovate", "github-actions", "pre-commit-ci", "greenkeeper", "mergify", "imgbot"})
+
+
+def _no_bot(match: re.Match[str]) -> bool:
+    """A user's name, not an automation's (`dependabot`, `renovate`, `snyk-bot`)."""
+    user = match["v"].lower()
+    return _named(match) and not user.endswith("bot") and user not in _BOTS
+
+
 def _login(match: re.Match[str]) -> bool:
     """A name shaped like a login (`jdoe.x`, `svc_etl1`), not a word of prose (`by hand`)."""
     return _named(match) and any(c in "._" or c.isdigit() for c in match["v"])
@@ -123,11 +132,22 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
     define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
            accept=_owners_rule, min_len=6,
            description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),
+    define("merged_from_user", "person", "pii", 0.8,
+           r"\bMerge pull request #\d+ from (?P<v>[A-Za-z0-9][A-Za-z0-9-]{0,38})/", ("merge pull request",),
+           group="v", accept=_no_bot, min_len=28,
+           description="the user (or organization) whose branch a GitHub merge commit names "
+                       "(Merge pull request #12 from jdoe/fix)"),
+    define("event_log_user", "person", "pii", 0.8,
+           r"(?im)\b(?:Account Name|(?:Target|Subject)[ \t]?User[ \t]?Name)[ \t]*:[ \t]+"
+           r"(?P<v>[A-Za-z][\w.$-]*)(?![\w@\\])", ("account name", "username", "user name"), group="v",
+           accept=_named, min_len=16,
+           description="the account a Windows security event names (Account Name: jdoe, "
+                       "TargetUserName: jdoe; SYSTEM and LOCAL SERVICE stay)"),
     define("mailbox_name", "person", "pii", 0.8,
-           r"(?m)(?:^|(?<=[:,;(])|(?<==[\"']))[ \t]*"
+           r"(?m)(?:^|(?<=[:,;(])|(?<==[\"']))[ \t]*(?P<o>\"?)"
            r"(?P<v>[^\s<>,;:\"()\[\]@]+(?:[ \t][^\s<>,;:\"()\[\]@]+){0,3})"
-           r"[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,
-           description="the display name of a mailbox at the start of a line or field "
-                       "(Author: <name> <e-mail>, To: <name> <e-mail>, "
+           r"(?P=o)[ \t]*<[^\s<>@]+@[^\s<>@]+\.[A-Za-z]{2,}>", ("<",), group="v", accept=_named, min_len=10,
+           description="the display name of a mailbox at the start of a line or field, quoted or not "
+                       "(Author: <name> <e-mail>, From: \"<name>\" <e-mail>, "
                        "LABEL maintainer=\"<name> <e-mail>\")"),
 )
