@@ -12,7 +12,9 @@ pattern detectors find them anywhere. The records are read through views tuned t
 (`views`), which look only at the members whose key rules can mark something and walk those as
 the generic walk (`sensitive`) does; the members the loader decoded already (ids, names, ARNs,
 accounts, edge ends) are filed from its columns instead of being decoded twice (only the values
-the identifiers leave out are handed over), the tags from its tag index (`tagged`); the
+the identifiers leave out are handed over), the tags from its tag index (`tagged`), the secrets
+a text gives away by its context (`requirepass ...`) from the records that hold a trigger
+(`contextual`); the
 components of composite identifiers (an ARN's account) are found for all of them at once
 (`shapes.bulk`), and the users that logon names and SSH keys name (`named_users`). `dataset_dictionary` is the
 reference all this must agree with: every record decoded and walked, every composite value taken
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from cloudg_lab.privacy import derive
+from cloudg_lab.privacy.contextual import file_contextual
 from cloudg_lab.privacy.dictionary import Dictionary
 from cloudg_lab.privacy.named_users import named_users
 from cloudg_lab.privacy.sensitive import sensitive_values
@@ -49,7 +52,9 @@ def dataset_dictionary(raw_records: Iterable[str | bytes], identifiers: Mapping[
     components, plus the sensitive values of its records (`raw_records`: their JSON text),
     each record decoded and walked, each composite value taken apart on its own: the
     reference `DatasetClassifier` must agree with."""
-    found = sensitive_values((msgspec.json.decode(raw) for raw in raw_records), identifiers)
+    raws = list(raw_records)
+    found = sensitive_values((msgspec.json.decode(raw) for raw in raws), identifiers)
+    file_contextual(raws, found)
     found.update(identifiers)  # the columns know best what an id, a name or an account is
     for value, entity in derive.candidates(_composite(identifiers)):
         found.setdefault(value, entity)
@@ -102,6 +107,7 @@ class DatasetClassifier:
                                      *(() if records.tags is None else ("tags",))))
                 classify_texts(view, records.texts, identifiers, found)
                 classify_columns(records.columns, identifiers, found)
+                file_contextual(records.texts, found)
             # the columns know best what an id, a name or an account is: their entity wins over
             # the texts' (which may file a component the columns hold); copying the columns'
             # mapping and adding the few others, in order (the same in every process), costs
