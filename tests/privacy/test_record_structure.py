@@ -174,6 +174,24 @@ async def test_a_value_under_a_cloud_api_s_resource_key_is_an_identifier(tmp_pat
             assert engine in wire, (policy, key)
 
 
+async def test_the_logins_and_machines_directories_key_are_identifiers(tmp_path: Path) -> None:
+    """Directories, audit trails and IdPs key a person's login or id and a machine's name in
+    their own words (`sAMAccountName`, `createdByUser`, `lastModifiedBy`, `actor`, `userId`,
+    `computerName`, `objectGuid`): classified at load, hidden under strict wherever quoted."""
+    r = random.Random("directory keys")
+    keys = ["sAMAccountName", "createdByUser", "lastModifiedBy", "caller", "actor", "login", "userId",
+            "employeeId", "computerName", "machineName", "deviceName", "workstation", "objectGuid",
+            "serialNumber", "recordName"]
+    for i, key in enumerate(keys):
+        value, status = f"{_word(r)}{r.choice(['.', '-', ''])}{_word(r)}{r.randrange(10, 99)}", _word(r)
+        metadata = {"event": {key: value, "status": status}, "summary": f"{_word(r)} {value} {_word(r)}"}
+        for policy in ("standard", "strict"):
+            wire = await _walk(_layer(tmp_path / f"{i}-{policy}", metadata, policy))
+            assert (value in wire) is (policy == "standard"), (policy, key)
+            assert status in wire, (policy, key)
+    assert key_rule("last_sorted_by").kind == key_rule("data_partitioned_by").kind == "none"
+
+
 async def test_the_empty_key_takes_its_parents_rule(tmp_path: Path) -> None:
     def build(r: random.Random, person: str, secret: str) -> tuple[dict[str, Any], str]:
         label = _word(r)

@@ -105,8 +105,10 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "compartment", "compartment_id", "tenancy", "tenancy_id", "datastore", "datastores",
        "datacenter", "datacenters", "resource_pool", "port_group", "portgroup", "vswitch", "v_switch",
        "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
-       "datastore_cluster", "uid")
+       "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
+       "computer", "computer_name", "machine", "machine_name", "device_name", "workstation",
+       "workstation_name", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
        "domain_name")
 _typed("email", "email", "mail", "email_address", "emails")
@@ -127,6 +129,9 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        # the account a service or task runs as (`CORP\\svc_backup`, `svc-etl`)
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",
+       # directories, audit trails and IdPs: the login or id a person has there
+       "sam_account_name", "s_am_account_name", "user_principal_name", "upn", "caller", "actor", "login",
+       "user_id", "user_ids", "userid", "employee_id", "employee_number", "invoked_by",
        "first_name", "last_name", "given_name", "family_name", "surname", "middle_name",
        "firstname", "lastname", "givenname", "familyname",
        # SSH public keys: each names its holder (`ssh-ed25519 AAAA... dev@build-42`)
@@ -175,7 +180,8 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"), ("_actor", "person"),
                  ("_author", "person"), ("_user_name", "person"), ("_username", "person"),
                  ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"),
-                 ("_full_name", "person"), ("_phone", "phone_number"), ("_phone_number", "phone_number"))
+                 ("_full_name", "person"), ("_phone", "phone_number"), ("_phone_number", "phone_number"),
+                 ("_by_user", "person"), ("_by_name", "person"))
 _TYPED_SUFFIXES = tuple(suffix for suffix, _ in _SUFFIX_TYPED)
 _RESOURCE_SUFFIXES = ("_id", "_ids", "_name", "_names", "_identifier", "_identifiers")
 """After a resource's noun (`_RESOURCE_PREFIXES`): `HostedZoneId`, `LogGroupName`,
@@ -210,8 +216,9 @@ def _typed_entity(norm: str) -> str | None:
         for suffix in _RESOURCE_SUFFIXES:
             if norm.endswith(suffix) and norm[: -len(suffix)] in _RESOURCE_PREFIXES:
                 return "resource_name"
-    if norm.endswith("_by") and norm.count("_") == 1 and norm[:-3] not in _ARRANGING:
-        return "person"  # approved_by, owned_by, requested_by
+    if norm.endswith("_by") and norm[:-3].rsplit("_", 1)[-1] not in _ARRANGING and \
+            (norm.count("_") == 1 or norm[:-3].endswith("ed")):
+        return "person"  # approved_by, owned_by, requested_by, last_modified_by
     return None
 
 
