@@ -35,7 +35,12 @@ from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
 _MAX_HEADER = 400
-"""A first line longer than this is prose, not a header."""
+"""A first line longer than this is prose, not a header, unless every name is one key."""
+_MAX_KEYS_HEADER = 8000
+_KEY_NAME = re.compile(r"[\w.\-/:\[\]@]+")
+"""A flattened event's export (CloudTrail's `userIdentity.sessionContext.sessionIssuer.arn`, a
+SIEM's CSV) has a header of dozens of dotted keys, far past `_MAX_HEADER`; names without a space
+are keys, not prose (red team `sleet`)."""
 _PIPE_CELL = r"(?m)(?<=\|)[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\|)"
 _PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
 _BORDER = re.compile(r"[\s|:+=-]*")
@@ -64,9 +69,11 @@ _OWN_DETECTORS = frozenset({"hostname", "ip_address", "url", "email"})
 def _header(text: str) -> list[str] | None:
     """The column names of `text` if its first line is a header of two or more names."""
     end = text.find("\n")
-    if end < 0 or end > _MAX_HEADER or "," not in text[:end]:
+    if end < 0 or end > _MAX_KEYS_HEADER or "," not in text[:end]:
         return None
     names = [name.strip().strip("\"'") for name in text[:end].rstrip("\r").split(",")]
+    if end > _MAX_HEADER and not all(_KEY_NAME.fullmatch(name) for name in names):
+        return None
     return names if all(names) else None
 
 
