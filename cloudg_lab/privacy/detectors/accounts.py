@@ -24,6 +24,9 @@ SYSTEM_ACCOUNTS = frozenset({
     "all users", "guest", "user", "username", "users", "shared", "me", "you", "unknown", "invalid",
 })
 """Accounts every machine or image has, and placeholders: they name no person."""
+PLACEHOLDERS = frozenset({"-", "--", "null", "none", "nil", "true", "false", "n/a", "unknown", "localhost",
+                          "anonymous"})
+"""What logs and exports write where no user or host was given (a Windows event's `-`)."""
 _HIVES = r"(?:HKLM|HKCU|HKCR|HKU|HKCC|SYSTEM|SOFTWARE|SAM|SECURITY|HARDWARE)\\"
 """Registry roots (`HKLM\\SOFTWARE\\...`, `SYSTEM\\CurrentControlSet`): paths, not logon names."""
 _USER = r"(?P<v>[A-Za-z0-9][A-Za-z0-9._$-]{1,63}?)"
