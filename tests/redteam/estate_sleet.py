@@ -19,9 +19,10 @@ import token_sleet as ts
 from drafting import Draft, Estate, link
 
 
-def sleet(seed: int, fillers: int = 6) -> Estate:
+def sleet(seed: int, fillers: int = 6, repeats: int = 2) -> Estate:
     """Security telemetry, in the forms the ninth red-team walk looks for; `fillers` plain log
-    sources besides (the CI walk takes none: every class is planted without them)."""
+    sources besides and `repeats` events of each one-form class (the CI walk takes no fillers and
+    one of each: every class and family is planted without them)."""
     d = Draft(pl.Planter(seed))
     p, rng = d.p, d.p.rng
     name = p.ident("dataset-name", f"{tf.word(rng)}-{tf.word(rng, 2)}-soc")
@@ -56,14 +57,14 @@ def sleet(seed: int, fillers: int = 6) -> Estate:
         f"trail/{tf.word(rng)}-org-trail",
         metadata={"lookup_events": psl.cloudtrail(p, c)},
     )
-    vpc = aws("VPC", "ec2", f"vpc/vpc-0{tf.chars(rng, 16, ts.HEX)}", metadata=psl.network_logs(p, c))
+    vpc = aws("VPC", "ec2", f"vpc/vpc-0{tf.chars(rng, 16, ts.HEX)}", metadata=psl.network_logs(p, c, repeats))
     idp = d.asset(
         tf.uuid(rng),
         f"{tf.word(rng)}-okta",
         "IDENTITY_PROVIDER",
         "OKTA",
         account=c.domain,
-        metadata=psl.identity_logs(p, c),
+        metadata=psl.identity_logs(p, c, repeats),
     )
     gcp = d.asset(
         f"//cloudresourcemanager.googleapis.com/projects/{c.project}",
@@ -103,11 +104,11 @@ def sleet(seed: int, fillers: int = 6) -> Estate:
     ecr = aws("ECR_REPOSITORY", "ecr", f"repository/{tf.word(rng)}-api", metadata={"scans": psl.sbom(p, c)})
     chain = [hub, gd, trail, vpc, idp, gcp, eks, sensor, scan, siem, ecr]
     link(d, chain, [pl.ip_sentence(p), f"ingested by {tf.word(rng)}-forwarder"])
-    for found in psl.asff(p, c, 2):
+    for found in psl.asff(p, c, repeats):
         d.finding(
             hub, found["Title"], "Imported from Security Hub", evidence=found, source_tool="securityhub"
         )
-    for found in psl.guardduty(p, c, 2):
+    for found in psl.guardduty(p, c, repeats):
         d.finding(gd, found["type"], found["title"], evidence=found, source_tool="guardduty")
     for i in range(fillers):
         aws(

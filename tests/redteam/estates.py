@@ -220,7 +220,7 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "quarto": quarto,
                                                 "quarto-ci": lambda seed: quarto(seed, fillers=0),
                                                 "sleet": sleet,
-                                                "sleet-ci": lambda seed: sleet(seed, fillers=0)}
+                                                "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -56,19 +56,19 @@ def asff(p: Planter, c: ts.Cast, n: int) -> list[Any]:
     return [plant(p, "asff-finding", ts.asff(p.rng, c)) for _ in range(n)]
 
 
-def network_logs(p: Planter, c: ts.Cast) -> dict[str, Any]:
+def network_logs(p: Planter, c: ts.Cast, n: int) -> dict[str, Any]:
     return {
         "flow_logs": _each(p, "vpc-flow-log", ts.FLOW_STYLES, lambda rng, s: ts.flow_log(rng, c, s)),
         "alb_logs": _each(p, "alb-access-log", ts.ALB_STYLES, ts.alb_log),
-        "waf_logs": [plant(p, "waf-log", ts.waf_log(p.rng)) for _ in range(2)],
+        "waf_logs": [plant(p, "waf-log", ts.waf_log(p.rng)) for _ in range(n)],
     }
 
 
-def identity_logs(p: Planter, c: ts.Cast) -> dict[str, Any]:
+def identity_logs(p: Planter, c: ts.Cast, n: int) -> dict[str, Any]:
     return {
-        "okta": [plant(p, "okta-event", ts.okta(p.rng, c)) for _ in range(2)],
-        "activity": [plant(p, "azure-activity", ts.azure_activity(p.rng, c)) for _ in range(2)],
-        "signins": [plant(p, "azure-signin", ts.azure_signin(p.rng, c)) for _ in range(2)],
+        "okta": [plant(p, "okta-event", ts.okta(p.rng, c)) for _ in range(n)],
+        "activity": [plant(p, "azure-activity", ts.azure_activity(p.rng, c)) for _ in range(n)],
+        "signins": [plant(p, "azure-signin", ts.azure_signin(p.rng, c)) for _ in range(n)],
     }
 
 
