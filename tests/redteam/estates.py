@@ -23,6 +23,7 @@ from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
 from estate_quarto import quarto
+from estate_sleet import sleet
 from estate_tundra import tundra
 
 # --------------------------------------------------------------------------- meridian
@@ -217,7 +218,9 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "fjord-ci": lambda seed: fjord(seed, fillers=0), "kelp": kelp,
                                                 "kelp-ci": lambda seed: kelp(seed, fillers=0),
                                                 "quarto": quarto,
-                                                "quarto-ci": lambda seed: quarto(seed, fillers=0)}
+                                                "quarto-ci": lambda seed: quarto(seed, fillers=0),
+                                                "sleet": sleet,
+                                                "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

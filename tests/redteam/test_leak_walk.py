@@ -15,6 +15,7 @@ from typing import Any
 
 import catalog_walker as cw
 import estate_quarto
+import estate_sleet
 import estates
 import leak_scan as ls
 import pytest
@@ -91,6 +92,7 @@ CI_VERSIONS = {
     "kelp": (23, {f"kcmd_{c}" for c in tk.COMMANDS} | {f"ci_{c}" for c in tk.CI_LINES}
              | {f"print_{c}" for c in tk.PRINTERS}, 40),
     "quarto": (29, estate_quarto.FAMILIES, 45),
+    "sleet": (31, estate_sleet.FAMILIES, 25),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -99,9 +101,10 @@ CI_VERSIONS = {
 def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
         kind: str, tmp_path: Any) -> None:
     """`fjord` (SaaS families, hooks, logins), `kelp` (cluster commands, CI lines, printed
-    secrets) and `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
-    files, BI logins) in full and as the CI walks them: every family of their forms and every
-    class planted."""
+    secrets), `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
+    files, BI logins) and `sleet` (CloudTrail, flow, ALB and WAF lines, identity providers' and
+    clusters' audit events, EDR, scanners, SIEM queries, SBOMs) in full and as the CI walks them:
+    every family of their forms and every class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
     assert expected - {c.family for c in walked} == set()

@@ -3,7 +3,8 @@
 An EDR finding quotes `C:\\Users\\ana.lee\\AppData\\...`, a log excerpt `Accepted publickey for
 qvasquez from ...`, a ticket `CORP\\jsmith01`, a commit `Author: qvasquez <...>`: the user is
 named by the place, not by a key or a cue word (SQL's `OWNER TO jdoe`, an orchestrator's `triggered
-by jdoe.x`, a chat's `@jdoe.x` too), and passed `strict`
+by jdoe.x`, a chat's `@jdoe.x`, the session of an assumed role's principal id `AROA...:jdoe` that
+CloudTrail writes too), and passed `strict`
 whenever the data did not hold it elsewhere. Each place has a grammar of its own, so each is a
 pattern here; the accounts every machine has (`root`, `ubuntu`, `Public`, `SYSTEM`) name nobody and stay.
 """
@@ -24,6 +25,9 @@ SYSTEM_ACCOUNTS = frozenset({
     "all users", "guest", "user", "username", "users", "shared", "me", "you", "unknown", "invalid",
 })
 """Accounts every machine or image has, and placeholders: they name no person."""
+PLACEHOLDERS = frozenset({"-", "--", "null", "none", "nil", "true", "false", "n/a", "unknown", "localhost",
+                          "anonymous"})
+"""What logs and exports write where no user or host was given (a Windows event's `-`)."""
 _HIVES = r"(?:HKLM|HKCU|HKCR|HKU|HKCC|SYSTEM|SOFTWARE|SAM|SECURITY|HARDWARE)\\"
 """Registry roots (`HKLM\\SOFTWARE\\...`, `SYSTEM\\CurrentControlSet`): paths, not logon names."""
 _USER = r"(?P<v>[A-Za-z0-9][A-Za-z0-9._$-]{1,63}?)"
@@ -129,6 +133,11 @@ ACCOUNT_PLACES: tuple[Detector, ...] = (
            (" by ",), group="v", accept=_login, min_len=14,
            description="the login an orchestrator's log says acted (triggered by jdoe.x, run by svc_etl1); "
                        "a word (by scheduler, by default) stays"),
+    define("role_session", "person", "pii", 0.8,
+           r"\bARO[A-Z0-9]{13,21}:(?P<v>[\w+=.@-]{2,64})(?![\w+=.@-])", ("aroa",), group="v",
+           accept=_named, min_len=24,
+           description="the session of an assumed role's principal id (AROA...:<session>), which "
+                       "CloudTrail and GuardDuty write and which names the user who assumed it"),
     define("codeowners_handle", "person", "pii", 0.8, _OWNER_HANDLE, ("@",), group="v",
            accept=_owners_rule, min_len=6,
            description="the users a CODEOWNERS rule names (/charts/ @org/platform @jdoe)"),

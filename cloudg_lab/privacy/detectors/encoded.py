@@ -53,10 +53,18 @@ def base64_text(candidate: str) -> str | None:
     try:
         raw = _inflated(base64.b64decode(body + "=" * (-len(body) % 4),
                                          altchars=b"-_" if urlsafe else None, validate=True))
-        decoded = raw.decode("utf-8")
+        decoded = raw.decode("utf-16-le") if _wide(raw) else raw.decode("utf-8")
     except (binascii.Error, ValueError, zlib.error):
         return None
     return decoded if _is_text(decoded) else None
+
+
+def _wide(raw: bytes) -> bool:
+    """`raw` is UTF-16LE text: PowerShell's `-EncodedCommand` takes base64 of it, and an EDR
+    alert quotes the command line so (red team `sleet`). Mostly-ASCII text has a zero in (nearly)
+    every odd byte; UTF-8 text has none."""
+    odd = raw[1::2]
+    return len(raw) >= 8 and len(raw) % 2 == 0 and odd.count(0) >= 0.9 * len(odd)
 
 
 _DEFLATE_HEADS = (b"\x78\x01", b"\x78\x5e", b"\x78\x9c", b"\x78\xda")

@@ -71,7 +71,14 @@ def normalize(key: str) -> str:
     key = readable_key(key)
     if "[" in key:
         key = _MARKER.sub(" ", key)
+    key = _LOWERED_ACRONYM.sub(lambda m: m[1].upper(), key)
     return _SEPARATORS.sub("_", _CAMEL.sub("_", key)).strip("_").lower()
+
+
+_LOWERED_ACRONYM = re.compile(r"^([a-z])(?=[A-Z]{2})")
+"""CloudTrail writes a request's member names with their first letter lowered, acronyms too
+(`dBInstanceIdentifier` for `DBInstanceIdentifier`): the acronym is read whole again, so the key
+is `db_instance_identifier` and not `d_b_instance_identifier` (red team `sleet`)."""
 
 
 # ----------------------------------------------------------------------------- typed keys
@@ -110,8 +117,13 @@ _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_
        "computer", "computer_name", "machine", "machine_name", "device_name", "workstation",
        "workstation_name", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
-       "domain_name")
-_typed("email", "email", "mail", "email_address", "emails")
+       "domain_name",
+       # how scanners and endpoint agents name a machine (Nessus `netbios-name`, EDR `ComputerName`)
+       "netbios_name", "netbios", "computer_name", "computername", "machine_name", "device_name",
+       "workstation_name", "workstation")
+_typed("email", "email", "mail", "email_address", "emails", "upn", "user_principal_name")
+_typed("resource_name", "objectidentifier")
+"""Entra's claims are keyed by URIs whose last member glues its words (`.../claims/objectidentifier`)."""
 _typed("person", "owner", "owners", "contact", "contacts", "created_by", "updated_by",
        "modified_by", "author", "maintainer", "user", "username", "user_name", "owner_name",
        "requester", "assignee", "reporter", "manager", "creator", "users", "reviewer",
@@ -120,6 +132,9 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "steward", "stewards", "admin_name", "contact_name", "contact_person", "people", "person",
        "approvals", "approved", "signoffs", "sign_offs", "reviews", "acknowledged", "display_name",
        "full_name", "real_name",
+       # the principal a security event names (red team `sleet`): Okta's actor and target
+       # `alternateId`, Entra sign-ins' `userDisplayName`, Entra claims' object id
+       "alternate_id", "user_display_name", "actor_display_name", "sam_account_name",
        # the people a table's rows are about, as data platforms name their columns (red team `quarto`)
        "customer_name", "patient_name", "employee_name", "member_name", "subscriber_name",
        "cardholder_name", "account_holder", "holder_name", "recipient_name", "sender_name",
@@ -155,6 +170,7 @@ _RESOURCE_PREFIXES = frozenset({
     "storage_account", "server", "database", "app", "service_account", "instance_profile",
     "datastore", "datacenter", "resource_pool", "port_group", "vcenter", "esxi_host", "vapp",
     "client", "application", "principal", "managed_identity",  # Entra ids: `client-id` annotations
+    "user", "object",  # a directory's user (`userId`) and object ids (`objectId`)
     # what cloud APIs name by `<Resource>Id`, `<Resource>Name` and `<Resource>Identifier`
     "hosted_zone", "zone", "user_pool", "identity_pool", "kms_key", "key", "log_group", "log_stream",
     "stack", "stack_set", "workspace", "file_system", "vpc_endpoint", "transit_gateway",
@@ -177,6 +193,7 @@ _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_accoun
                  ("_tenant_id", "azure_tenant_id"), ("_project_id", "gcp_project_id"),
                  ("_arn", "aws_arn"), ("_arns", "aws_arn"), ("_email", "email"),
                  ("_hostname", "hostname"), ("_fqdn", "hostname"), ("_dns_name", "hostname"),
+                 ("_server_name", "hostname"), ("_computer_name", "hostname"),  # Windows events
                  ("_owner", "person"), ("_contact", "person"), ("_contacts", "person"), ("_actor", "person"),
                  ("_author", "person"), ("_user_name", "person"), ("_username", "person"),
                  ("_user_login", "person"), ("_author_name", "person"), ("_committer_name", "person"),

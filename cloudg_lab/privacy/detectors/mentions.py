@@ -2,7 +2,9 @@
 
 A text that assigns one to a key naming it (`bucket = "tf-state-prod"` in HCL, `TABLE_NAME=orders`
 in an env file, `LogGroupName: ...` in YAML) introduces it as surely: the key rules decide, as
-they do for a dict key.
+they do for a dict key. So does a text that assigns a login to a key typing a person, or a bare
+machine name to a host key, as flattened security events and SIEM queries do
+(`requestParameters.userName=jdoe`, `user.name:jdoe`, `host="WS-0142"`).
 
 Scanners title their findings the same way: `IAM user qvasquez has no MFA`, `Lambda function
 ledger-payments-fn uses a deprecated runtime`, `Storage account ledgerstore01 allows public
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from cloudg_lab.privacy.detectors.accounts import PLACEHOLDERS, SYSTEM_ACCOUNTS
 from cloudg_lab.privacy.detectors.base import Accept, Detector, define
 from cloudg_lab.privacy.detectors.keys import key_rule
 
@@ -61,7 +64,8 @@ def _kind(match: re.Match[str]) -> str | None:
     """The longest type the words up to the head spell (`s3 bucket`, else `bucket`), or None
     when the head is inside a longer word (`subucket`)."""
     text, start = match.string, match.start()
-    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-="):
+        # `subucket`; a head ending a name or given to a key (`deploy-role`, `type=Role`: red team `sleet`)
         return None
     head = text[start:match.end()].lower()
     words = text[max(0, start - 48):start].lower().split()
@@ -128,18 +132,37 @@ def _typed(head: str) -> Detector:
                               f"`{head}` (S3 bucket <name>, IAM user <name>)")
 
 
-_KEYED = (r"""(?<![\w.-])(?P<k>[A-Za-z][\w.-]{1,48}?)["']?[ \t]*(?:=|:)[ \t]*(?P<o>["']?)"""
+_KEYED = (r"""(?<![\w.-])(?P<k>[A-Za-z][\w.-]{1,98}?)["']?[ \t]*(?:=|:)[ \t]*(?P<o>["']?)"""
           r"""(?P<v>[A-Za-z0-9][\w.-]{1,62}[A-Za-z0-9])(?P=o)(?![\w.:/@-]|[ \t]*[=:])""")
 """`KEY = "value"`, `KEY: value`, `KEY=value` in a text (HCL, YAML, an env file, a log line); a
-value that is itself followed by `=` or `:` is the next key (`note: StackName = ...`)."""
-_KEYED_HINTS = ("bucket", "cluster", "name", "_id", "id=", "id:", "id ", "identifier", "namespace", "vault")
+value that is itself followed by `=` or `:` is the next key (`note: StackName = ...`). A flattened
+path is one key (`userIdentity.sessionContext.sessionIssuer.userName=...`)."""
+_KEYED_HINTS = ("bucket", "cluster", "name", "_id", "id=", "id:", "id ", "identifier", "namespace", "vault",
+                "host")
+_LOGIN_HINTS = ("user", "name", "owner", "actor", "author", "by=", "by:")
 
 
 def _names_resource(match: re.Match[str]) -> bool:
     """The key names a resource by the rule a dict key of that name follows (`bucket`,
-    `table_name`, `LogGroupName`, `DBClusterIdentifier`), and the value is no word of prose."""
+    `table_name`, `LogGroupName`, `DBClusterIdentifier`), and the value is no word of prose. A
+    host key's value without a dot is a machine's bare name (`host="WS-0142"` in a SIEM query,
+    `host.name:web-02` in Lucene, `hostname=db7` in a log line; red team `sleet`): no host
+    detector reads it, while a dotted one is left to them."""
     rule = key_rule(match["k"])
-    return rule.kind == "typed" and rule.entity == "resource_name" and match["v"].lower() not in _STOP
+    value = match["v"].lower()
+    if rule.kind != "typed" or value in _STOP or value in PLACEHOLDERS:
+        return False
+    return rule.entity == "resource_name" or (rule.entity == "hostname" and "." not in value)
+
+
+def _names_login(match: re.Match[str]) -> bool:
+    """The key types a person (`userName`, `user.name`, `requestParameters.userName` of a
+    flattened CloudTrail record, `actor=`), and the value is a login, not an account every
+    machine has, a placeholder or a word of prose (red team `sleet`)."""
+    rule = key_rule(match["k"])
+    value = match["v"].lower()
+    return (rule.kind == "typed" and rule.entity == "person" and value not in SYSTEM_ACCOUNTS
+            and value not in _STOP and value not in PLACEHOLDERS and not _VERSION.fullmatch(value))
 
 
 MENTIONS: tuple[Detector, ...] = (
@@ -147,6 +170,9 @@ MENTIONS: tuple[Detector, ...] = (
            accept=_names_resource, min_len=8,
            description="resource names a text assigns to a key that names them (bucket = \"...\", "
                        "table_name=..., LogGroupName: ... in HCL, YAML, env files and logs)"),
+    define("keyed_login", "person", "pii", 0.75, _KEYED, _LOGIN_HINTS, group="v", accept=_names_login,
+           min_len=4, description="logins a text assigns to a key that types a person (userName=..., "
+                                  "user.name:..., a flattened event's requestParameters.userName=...)"),
     define("named_resource_id", "resource_name", "identifier", 0.8,
            r"\b[a-z]{1,12}(?:-[a-z]{1,8})?-[0-9a-f]{8,17}[ \t]+\((?P<v>[A-Za-z0-9][A-Za-z0-9._ -]{0,80}"
            r"[A-Za-z0-9])\)", (" (",), group="v", min_len=14,

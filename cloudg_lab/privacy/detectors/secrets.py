@@ -117,8 +117,11 @@ _USERLIST = r"""(?m)^[ \t]*"[^"\r\n]+"[ \t]+"(?P<v>[^"\r\n]{4,})"[ \t]*\r?$"""
 _USERLIST_FILE = re.compile(r"""(?:[ \t]*(?:"[^"\r\n]+"[ \t]+"[^"\r\n]*"|;[^\r\n]*)?[ \t]*(?:\r?\n|$))+""")
 """A PgBouncer `userlist.txt`: only `"user" "password"` lines (a SCRAM or md5 verifier, or the
 password itself), blank lines and `;` comments."""
-_PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"']+:[^\s:"']+:"""
+_PGPASS = (r"""(?<![\w:.-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^\s:"',]+:[^\s:"',]+:"""
            r"""(?P<v>(?=[^\s:"']*[^0-9a-fA-F\s:"'])[^\s:"']{4,})(?=["'\s]|$)""")
+# A .pgpass line's database and user hold no comma: two ISO times in a CSV row
+# (`2026-11-02T09:14:07Z,false,2026-11-02T09:14:07Z,...`) are no host:port:db:user:password
+# (red team `sleet`).
 """Passwords on command lines whose flags say so only for that tool: `curl -u user:pw`,
 `mysql -pPW`, `redis-cli -a PW`, `sshpass -p PW`, `ldapsearch -w PW`, `smbclient -U user%PW`,
 `docker login -p PW`, PowerShell's `ConvertTo-SecureString "PW"`, `net user NAME PW`,

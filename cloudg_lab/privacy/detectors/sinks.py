@@ -18,6 +18,9 @@ receives it instead:
   it looks like one (`secret_shaped`);
 - password hashes that authenticate as they are (pass-the-hash): LM:NT pairs of a `pwdump` or
   `secretsdump` line, mimikatz's `NTLM :` lines, Kerberos `$krb5tgs$`/`$krb5asrep$` hashes.
+- the community strings a vulnerability scanner reports an SNMP agent answered to, listed
+  indented under the line that says so (Nessus: `... community strings :` then one a line;
+  red team `sleet`); the defaults `public` and `private` alone name nothing.
 A variable (`$PW`, `${PW}`, `{{ pw }}`) is no secret: only literals are taken.
 """
 
@@ -86,7 +89,22 @@ def _shaped(match: re.Match[str]) -> bool:
     return secret_shaped(match.group("v")) is not None
 
 
+_COMMUNITIES = (r"(?i)\bcommunity[ \t]+(?:strings?|names?)\b[^\r\n:]{0,80}:[ \t]*\r?\n(?:[ \t]*\r?\n)*"
+                r"(?P<v>(?:[ \t]+\S[^\r\n]*(?:\r?\n|$))+)")
+_DEFAULT_COMMUNITIES = frozenset({"public", "private"})
+
+
+def _answered(match: re.Match[str]) -> bool:
+    """Some listed community string is not a default (`public`, `private` are known to all)."""
+    return any(line.strip().lower() not in _DEFAULT_COMMUNITIES for line in match["v"].splitlines()
+               if line.strip())
+
+
 SINKS: tuple[Detector, ...] = (
+    define("scanned_community", "secret", "secret", 0.85, _COMMUNITIES, ("community",), group="v",
+           accept=_answered, min_len=4,
+           description="the SNMP community strings a scanner lists under the line reporting them "
+                       "(... community strings :, one a line)"),
     define("fallback_secret", "secret", "secret", 0.85, _FALLBACK, ("||", "??", "default"),
            group="v", accept=_named_key, min_len=12,
            description="the literal fallback of a lookup named like a secret (process.env.X_SECRET || "

@@ -29,13 +29,18 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from cloudg_lab.privacy.detectors.accounts import SYSTEM_ACCOUNTS
+from cloudg_lab.privacy.detectors.accounts import PLACEHOLDERS, SYSTEM_ACCOUNTS
 from cloudg_lab.privacy.detectors.base import Accept, Detector, Gate, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
 _MAX_HEADER = 400
-"""A first line longer than this is prose, not a header."""
+"""A first line longer than this is prose, not a header, unless every name is one key."""
+_MAX_KEYS_HEADER = 8000
+_KEY_NAME = re.compile(r"[\w.\-/:\[\]@]+")
+"""A flattened event's export (CloudTrail's `userIdentity.sessionContext.sessionIssuer.arn`, a
+SIEM's CSV) has a header of dozens of dotted keys, far past `_MAX_HEADER`; names without a space
+are keys, not prose (red team `sleet`)."""
 _PIPE_CELL = r"(?m)(?<=\|)[ \t]*(?P<v>[^|\r\n]*[^|\s])[ \t]*(?=\|)"
 _PIPE_ROW = re.compile(r"(?m)^[ \t]*\|(?P<cells>[^\r\n]*)\|[ \t]*\r?$")
 _BORDER = re.compile(r"[\s|:+=-]*")
@@ -54,6 +59,10 @@ _SQL_TOKEN = re.compile(r"'(?:[^']|'')*'|[(),;]|[^'(),;]+")
 _KEYED = (r"""(?<![\w.])["'`]?(?P<k>[A-Za-z_][\w.]*)["'`]?[ \t]*"""
           r"""(?:[!=<>]=|<>|=>?|:|\b(?i:i?like)\b|(?<=["'])[ \t]*,)[ \t]*"""
           r"""(?:'(?P<s>(?:[^'\r\n]|''){2,200}?)'(?!')|"(?P<d>[^"\r\n]{2,200}?)")""")
+_NAMED_ELEMENT = (r"""<(?P<t>[\w:.-]+)[ \t]+Name=(?P<o>["'])(?P<k>[^"'<>\r\n]{1,80})(?P=o)[ \t]*>"""
+                  r"""[ \t]*(?P<v>[^<>\r\n]*[^<>\s])[ \t]*</(?P=t)>""")
+"""An element whose `Name` attribute is the key of its text: a Windows event's `<Data
+Name='TargetUserName'>jdoe</Data>` (red team `sleet`)."""
 _KEY_WORDS = ("name", "owner", "user", "author", "mail", "phone", "mobile", "tenant", "contact", "assignee",
               "by", "subscription", "account", "project", "client_id")
 """Words of the keys that type a person or an id (the key rules decide): the detector's triggers."""
@@ -64,9 +73,11 @@ _OWN_DETECTORS = frozenset({"hostname", "ip_address", "url", "email"})
 def _header(text: str) -> list[str] | None:
     """The column names of `text` if its first line is a header of two or more names."""
     end = text.find("\n")
-    if end < 0 or end > _MAX_HEADER or "," not in text[:end]:
+    if end < 0 or end > _MAX_KEYS_HEADER or "," not in text[:end]:
         return None
     names = [name.strip().strip("\"'") for name in text[:end].rstrip("\r").split(",")]
+    if end > _MAX_HEADER and not all(_KEY_NAME.fullmatch(name) for name in names):
+        return None
     return names if all(names) else None
 
 
@@ -256,6 +267,19 @@ def _valued(rule_of: Callable[[re.Match[str]], KeyRule | None],
     return accept
 
 
+def _given_person(rule: KeyRule, value: str) -> bool:
+    return _named_person(rule, value) and value.lower() not in PLACEHOLDERS
+
+
+def _bare_host_or_id(rule: KeyRule, value: str) -> bool:
+    """A typed id, or a machine's name without a domain under a host key (`WorkstationName`):
+    a dotted host is its own detector's."""
+    if value.lower() in PLACEHOLDERS:
+        return False
+    bare_host = rule.kind == "typed" and rule.entity == "hostname" and "." not in value
+    return bare_host or _id_shaped(rule, value)
+
+
 def _inserting(text: str, low: str) -> bool:
     return "insert" in low and "values" in low
 
@@ -318,6 +342,14 @@ TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("inserted_identifier", "resource_name", "identifier", 0.8, _LITERAL, ("'",), group="v",
            gate=_inserting, accept=_valued(_inserted_column, _id_shaped), min_len=20,
            description="literals an SQL INSERT puts in a phone, id or account column"),
+    define("named_element_person", "person", "pii", 0.8, _NAMED_ELEMENT, ("name=",), group="v",
+           accept=_valued(_key_of, _given_person), min_len=4,
+           description="the text of an element whose Name attribute types a person (a Windows event's "
+                       "<Data Name='TargetUserName'>...</Data>)"),
+    define("named_element_identifier", "resource_name", "identifier", 0.8, _NAMED_ELEMENT, ("name=",),
+           group="v", accept=_valued(_key_of, _bare_host_or_id), min_len=4,
+           description="the text of an element whose Name attribute types an id or a host "
+                       "(<Data Name='WorkstationName'>...</Data>)"),
     define("keyed_person", "person", "pii", 0.8, _KEYED, _KEY_WORDS, group=("s", "d"),
            accept=_valued(_key_of, _named_person), min_len=8,
            description="quoted values SQL and code give a person's key (WHERE full_name = '...', "
