@@ -114,8 +114,7 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
        "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
-       "computer", "computer_name", "machine", "machine_name", "device_name", "workstation",
-       "workstation_name", "record_name", "dns_record_name",
+       "computer", "machine", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
        "domain_name",
        # how scanners and endpoint agents name a machine (Nessus `netbios-name`, EDR `ComputerName`)
@@ -145,7 +144,7 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "run_as", "runas", "run_as_user", "logon_as", "log_on_as", "logon_user", "service_user",
        "start_name", "startname",
        # directories, audit trails and IdPs: the login or id a person has there
-       "sam_account_name", "s_am_account_name", "user_principal_name", "upn", "caller", "actor", "login",
+       "s_am_account_name", "caller", "actor", "login",
        "user_id", "user_ids", "userid", "employee_id", "employee_number", "invoked_by",
        "first_name", "last_name", "given_name", "family_name", "surname", "middle_name",
        "firstname", "lastname", "givenname", "familyname",
