@@ -26,7 +26,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from urllib.parse import unquote_plus
 
-from cloudg_lab.privacy.invisible import visible
+from cloudg_lab.privacy.invisible import unseen
 
 Known = Callable[[str], bool]
 
@@ -219,7 +219,7 @@ def readable_key(key: str) -> str:
     not depend on how its key is spelled."""
     if key.isascii():
         return key
-    folded = visible(unicodedata.normalize("NFKC", key))
+    folded = unseen(unicodedata.normalize("NFKC", key))
     if any("a" <= c <= "z" or "A" <= c <= "Z" for c in folded):
         folded = folded.translate(_LOOKALIKES)
     return folded

@@ -130,7 +130,8 @@ class Scanner:
         """What becomes of `value` found under a key with `rule`; when it holds a value of the
         dictionary only in an encoding (`respell`), its readable text with that value replaced."""
         found = self._outcome(value, rule)
-        if self.names_only or rule.kind in ("sensitive", "skip") or found[0] is DROP:
+        if self.names_only or rule.kind in ("sensitive", "skip") or found[0] is DROP \
+                or value in self.written:  # our output is not decoded either (`¹` read as `1`)
             return found
         view = respell.readable(value, self._holds)
         if view is None:

@@ -26,10 +26,20 @@ def run(steps: list[dict[str, Any]], value: Any, ctx: TransformContext) -> Any:
 
 def test_invisible_characters_are_stripped_from_values_and_keys(make_ctx: Ctx) -> None:
     ctx = make_ctx()
-    value = {"na\u200bme": "pay\u202eme\u0000nts\U000e0041", "ok": "plain"}
+    value = {"na\u200bme": "pay\u202ements\U000e0041", "ok": "plain"}
     out = run([{"type": "sanitize"}], value, ctx)
     assert out == {"name": "payments", "ok": "plain"}
-    assert ctx.report.to_dict()["untrusted"] == {"stripped_chars": 4, "sanitized_fields": 2}
+    assert ctx.report.to_dict()["untrusted"] == {"stripped_chars": 3, "sanitized_fields": 2}
+
+
+def test_control_characters_between_visible_ones_read_as_a_space(make_ctx: Ctx) -> None:
+    """A control separates what it sits between (a terminal escape, padding); deleting it would
+    glue two tokens into one no detector knows. Beside a space or at an edge it is just gone."""
+    ctx = make_ctx()
+    value = {"log\x00line": "ok\x1b\x07done \x00next\x7f", "k": ["a\u200b\x01b\u200dc"]}
+    out = run([{"type": "sanitize"}], value, ctx)
+    assert out == {"log line": "ok done next", "k": ["a bc"]}
+    assert ctx.report.to_dict()["untrusted"] == {"stripped_chars": 8, "sanitized_fields": 3}
 
 
 def test_free_text_is_capped_other_fields_are_not(make_ctx: Ctx) -> None:

@@ -440,3 +440,27 @@ def test_a_spacing_accent_glued_after_a_marker_is_no_value_it_labels() -> None:
         value = {secret + r.choice(["", "㐀", "é"]) + r.choice("¯´¨¸˜˘") + str(r.randrange(100, 999)): None}
         once = shown("standard", value)
         assert secret not in json.dumps(once) and shown("standard", once) == once, once
+
+
+def test_a_control_character_glued_after_a_marker_is_no_value_it_labels() -> None:
+    """A control character (an escape, a bell) left after a secret's token opens no value the
+    marker labels: a second pass over redacted text took `\\x1b00²` for one (hypothesis found it)."""
+    r = random.Random("control characters")
+    for _ in range(VARIANTS):
+        secret = "wJalrXUtnFEMI/K7MDENG/" + "".join(r.choice(string.ascii_letters) for _ in range(18))
+        tail = chr(r.choice([*range(1, 9), *range(14, 32), 127])) + str(r.randrange(100, 9999))
+        for value in ({secret + tail: None}, [f"{secret}{tail}"]):
+            once = shown("standard", value)
+            assert secret not in json.dumps(once) and shown("standard", once) == once, once
+
+
+def test_redacted_text_holding_compatibility_characters_is_not_decoded_again() -> None:
+    """What `redact` wrote is ours, in its decoded reading too: `[REDACTED:...]{00²` read as
+    `{002` (NFKC) was taken for a value the marker labels on a second pass (hypothesis found it)."""
+    r = random.Random("compatibility characters")
+    for _ in range(VARIANTS):
+        secret = "wJalrXUtnFEMI/K7MDENG/" + "".join(r.choice(string.ascii_letters) for _ in range(18))
+        tail = r.choice("{(<|-.:") + str(r.randrange(10, 99)) + r.choice("²³¹½ⁿ")
+        for value in ({secret + r.choice(["", "¹", "²"]) + tail: None}, [f"{secret}{tail}"]):
+            once = shown("standard", value)
+            assert secret not in json.dumps(once) and shown("standard", once) == once, once

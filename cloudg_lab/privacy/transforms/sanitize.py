@@ -20,7 +20,7 @@ from cloudg_lab.privacy import fusion
 from cloudg_lab.privacy.common import skipped_key
 from cloudg_lab.privacy.cutting import shorten
 from cloudg_lab.privacy.detectors.keys import TAG_PARENTS, normalize
-from cloudg_lab.privacy.invisible import INVISIBLE
+from cloudg_lab.privacy.invisible import INVISIBLE, visible
 from cloudg_lab.privacy.pipeline import TransformContext, TransformOptions, register_transform
 from cloudg_lab.privacy.stages import SAME, Effect, Same
 from cloudg_lab.types import JSON
@@ -30,7 +30,9 @@ if TYPE_CHECKING:  # for the annotation only
 
 FENCE_OPEN, FENCE_CLOSE = "⟦untrusted⟧", "⟦/untrusted⟧"
 _INVISIBLE = re.compile(f"{INVISIBLE.pattern}|⟦/?untrusted⟧")
-"""What is stripped: the invisible characters, and fence markers already in the data."""
+"""What is stripped: the invisible characters, and fence markers already in the data (a value's
+controls between two visible characters become a space: `invisible.visible`)."""
+_FENCES = re.compile("⟦/?untrusted⟧")
 _TRIGGERS = ("ignore", "disregard", "forget", "instruction", "system", "prompt", "assistant",
              "[inst", "<|", "you are now", "the user", "jailbreak", "developer mode", "override",
              "reveal", "exfiltrate", "send ", "post ", "upload", "curl ", "act as", "pretend")
@@ -108,8 +110,8 @@ class _SanitizeStage(fusion.Fused[int]):
             return key, _SKIP, ()
         if not isinstance(key, str):
             return key, _PLAIN, ()
-        clean = _INVISIBLE.sub("", key)
-        removed = len(key) - len(clean)
+        removed = sum(map(len, _INVISIBLE.findall(key)))
+        clean = _FENCES.sub("", visible(key)) if removed else key
         if state == _TAGS:
             child = _FREE
         else:
@@ -126,8 +128,9 @@ class _SanitizeStage(fusion.Fused[int]):
         if state == _SKIP or not isinstance(value, str) or \
                 (value.isascii() and value.isprintable() and len(value) < 12):
             return SAME, (), -1
-        out = _INVISIBLE.sub("", value)
-        effects = list(_strip_effects(len(value) - len(out)))
+        stripped = sum(map(len, _INVISIBLE.findall(value)))
+        out = _FENCES.sub("", visible(value)) if stripped else value
+        effects = list(_strip_effects(stripped))
         if suspicious(out):
             if self.action == "fence":
                 out = f"{FENCE_OPEN}{out}{FENCE_CLOSE}"
