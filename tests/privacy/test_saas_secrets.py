@@ -115,3 +115,37 @@ def test_the_tunnel_token_is_found_though_any_base64_json_is_not() -> None:
     other = base64.b64encode(json.dumps({"kind": r.choice(WORDS), "n": rand(r, ALNUM, 70)}).encode()).decode()
     assert covered(in_prose(r, _tunnel(r)), "eyJhIjoi") is not None
     assert json.dumps(shown("standard", {"state": other})) == json.dumps({"state": other})
+
+
+VENDOR_KEY_FORMS: list[Callable[[str, str], object]] = [
+    lambda key, v: {key.upper(): v},
+    lambda key, v: {"config": {"".join(w.title() for w in key.split("_")): v}},
+    lambda key, v: {"env": f"{key.upper()}={v}\nDEBUG=1"},
+    lambda key, v: {"sh": f"export {key.upper()}='{v}' && ./run"},
+    lambda key, v: {"yaml": f"{key}: {v}\nregion: eu"},
+    lambda key, v: {"ini": f"[api]\n{key} = {v}"},
+]
+
+
+def test_a_key_named_by_its_vendor_is_a_secret() -> None:
+    """`STRIPE_KEY`, `SENDGRID_KEY`, `mapboxKey`: a vendor's name before `key` makes it an API
+    key, in a dict and in env, shell, YAML and INI text (before, 8 such forms probed all leaked)."""
+    r = random.Random("vendor keys")
+    vendors = ["stripe", "sendgrid", "mailgun", "mapbox", "datadog", "algolia", "openai", "twilio",
+               "google", "pagerduty", "shopify", "postmark"]
+    for vendor in vendors:
+        for form in VENDOR_KEY_FORMS:
+            value = rand(r, ALNUM, r.randrange(24, 48))
+            out = json.dumps(shown("standard", form(f"{vendor}_key", value)))
+            assert value not in out and "REDACTED" in out, (vendor, out)
+
+
+def test_keys_that_arrange_or_locate_stay_under_standard() -> None:
+    """Only a vendor's name makes `<word>_key` a secret: sort, partition, cache, object, KMS and
+    public keys, and a vendor key's id or name, are shown as they are."""
+    r = random.Random("arranging keys")
+    for key in ["partition_key", "sort_key", "cache_key", "object_key", "s3_key", "kms_key", "public_key",
+                "primary_key", "idempotency_key", "stripe_key_id", "datadog_key_name", "range_key"]:
+        for form in VENDOR_KEY_FORMS[:2]:
+            value = f"{r.choice(WORDS)}-{r.choice(WORDS)}-{r.randrange(100, 999)}"
+            assert value in json.dumps(shown("standard", form(key, value))), key

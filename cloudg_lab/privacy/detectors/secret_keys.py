@@ -43,6 +43,23 @@ _SENSITIVE_PAIRS = {
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
+_VENDORS = frozenset({
+    "stripe", "sendgrid", "mailgun", "mailchimp", "mandrill", "postmark", "sparkpost", "sendinblue",
+    "brevo", "twilio", "vonage", "nexmo", "plivo", "openai", "anthropic", "cohere", "mistral", "groq",
+    "gemini", "huggingface", "replicate", "pinecone", "algolia", "mapbox", "gmaps", "maps", "google",
+    "youtube", "recaptcha", "hcaptcha", "datadog", "dd", "newrelic", "sentry", "bugsnag", "rollbar",
+    "honeycomb", "segment", "mixpanel", "amplitude", "posthog", "pusher", "ably", "plaid", "paypal",
+    "braintree", "square", "adyen", "razorpay", "paystack", "shopify", "hubspot", "salesforce",
+    "zendesk", "intercom", "freshdesk", "github", "gitlab", "bitbucket", "slack", "discord",
+    "telegram", "heroku", "netlify", "vercel", "cloudflare", "fastly", "digitalocean", "linode",
+    "vultr", "hetzner", "firebase", "supabase", "airtable", "notion", "asana", "trello", "atlassian",
+    "jira", "okta", "auth0", "launchdarkly", "optimizely", "pagerduty", "opsgenie", "circleci",
+    "snyk", "npm", "pypi", "dockerhub", "openweather", "giphy", "unsplash", "tmdb", "spotify",
+    "dropbox", "mapquest", "tomtom", "bing",
+})
+"""Services whose `<vendor>_KEY` is an API key (`STRIPE_KEY`, `SENDGRID_KEY`, `MAPBOX_KEY`): a key
+ending in `key` alone names sort, partition, cache and object keys as often, so only a vendor's
+name before it makes it a secret."""
 _WHOLE_SECRETS = frozenset({"snmp", "community", "snmpv2c", "snmpv1"})
 """Keys that hold a secret only when they are the whole key: a tag `snmp` or `SNMP_V2C` holds the
 community string (a shared password), while `snmp_port` and `snmp_version` hold settings."""
@@ -96,6 +113,8 @@ def secret_word(raw: list[str]) -> str | None:
         pair = _SENSITIVE_PAIRS.get(f"{a}_{b}")
         if pair:
             return pair
+    if last == "key" and len(words) > 1 and words[-2] in _VENDORS:
+        return "api_token"
     for word in words:
         found = _SENSITIVE_WORDS.get(word)
         if found:
