@@ -119,3 +119,45 @@ def test_the_issuer_id_of_a_cluster_s_oidc_provider_is_hidden_under_strict() -> 
 def test_an_oidc_discovery_host_without_an_issuer_keeps_its_text() -> None:
     value = {"endpoint": "https://oidc.eks.eu-west-1.amazonaws.com", "ca": "oidc.eks.us-east-2.amazonaws.com"}
     assert shown("strict", value) == value
+
+
+_KUBE_LINES = [
+    "kubectl -n {ns} rollout restart deploy/{app}",
+    "kubectl logs {app}-{pod} --namespace={ns} --tail=200",
+    "kubectl describe pod {app}-0 -n {ns}",
+    "kubectl exec -it {app}-{pod} -n {ns} -- sh",
+    "kubectl get pods -l app.kubernetes.io/instance={app} -n {ns} -o wide",
+    "oc scale --replicas=3 deployment/{app} -n {ns}",
+    "helm upgrade {app} ./charts/{chart} --namespace {ns} --install",
+    "kubectl get pods -l app={app},tier=web --namespace {ns}",
+]
+
+
+def _kube_name(r: random.Random) -> str:
+    middle = "".join(r.choice(_SYLLABLES) for _ in range(2))
+    return f"{r.choice(WORDS)}-{middle}-{r.choice(['api', 'svc', 'web', 'worker'])}"
+
+
+def test_the_names_a_kubernetes_command_line_gives_are_hidden_under_strict() -> None:
+    """A runbook's or CI log's kubectl, oc and helm lines name the namespace, the workload, its
+    pods and the release where no key types them (before, every form here reached strict)."""
+    r = random.Random("kubectl lines")
+    for _ in range(VARIANTS):
+        for line in _KUBE_LINES:
+            ns, app, chart = _kube_name(r), _kube_name(r), r.choice(["ledger", "billing", "common"])
+            value = {"runbook": f"Step {r.randrange(1, 9)}: " + line.format(
+                ns=ns, app=app, pod=rand(r, HEX, 5), chart=chart)}
+            wire = _wire("strict", value)
+            assert ns not in wire and app not in wire, wire
+            assert "kubectl" in wire or "helm" in wire or "oc scale" in wire, wire
+            assert shown("standard", value) == value
+
+
+def test_kinds_formats_and_system_namespaces_of_a_command_line_stay() -> None:
+    """What every cluster has, and lines that are no Kubernetes command, stay under strict."""
+    for line in ["kubectl get pods -o wide", "kubectl -n kube-system get pods", "kubectl get nodes",
+                 "kubectl get events --sort-by=.lastTimestamp -n default",
+                 "kubectl top pods --all-namespaces",
+                 "kubectl apply -f deploy.yaml", "helm list -A", "kubectl get deploy,svc -n kube-public",
+                 "head -n 5 jobs/123 and pods/abc", "kubectl get all -n default -o yaml"]:
+        assert shown("strict", {"cmd": line}) == {"cmd": line}

@@ -15,6 +15,7 @@ from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_th
 from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
+from cloudg_lab.privacy.detectors.kubectl import KUBERNETES_COMMANDS
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
 from cloudg_lab.privacy.detectors.personal import PERSONAL_IDENTIFIERS, PERSONAL_SECRETS
 from cloudg_lab.privacy.detectors.pipelines import PIPELINE_SECRETS
@@ -218,6 +219,7 @@ BUILTIN: tuple[Detector, ...] = (
            description="bucket names in s3:// and gs:// URLs and in path-style storage URLs "
                        "(storage.googleapis.com/<bucket>/, s3.<region>.amazonaws.com/<bucket>/)"),
     *PROVIDER_PATHS,
+    *KUBERNETES_COMMANDS,
     define("aws_unique_id", "aws_unique_id", "identifier", 0.95,
            r"\b(?:AIDA|AROA|AIPA|ANPA|ANVA|ASCA|AGPA|APKA)[A-Z0-9]{12,20}\b",
            ("aida", "aroa", "aipa", "anpa", "anva", "asca", "agpa", "apka"), flags=_O,
@@ -232,9 +234,10 @@ BUILTIN: tuple[Detector, ...] = (
     # ---------------------------------------------------------------- pii
     *PERSONAL_IDENTIFIERS,
     define("email", "email", "pii", 0.95,
-           r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")@(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
-           ("@",), min_len=6,
-           description="e-mail addresses: unicode and quoted local parts, IDN domains"),
+           r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")(?:@|%40)(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
+           ("@", "%40"), min_len=6,
+           description="e-mail addresses: unicode and quoted local parts, IDN domains, the `%40` of "
+                       "a URL's query (`?email=ana%40corp.io`, `mailto:`)"),
     define("ssh_key_comment", "person", "pii", 0.9, SSH_KEY_COMMENT.pattern, SSH_KEY_TRIGGERS, group="v",
            flags=SSH_KEY_COMMENT.flags, min_len=40, description="the user@host comment of an SSH public "
                                                                 "key line (authorized_keys, a key pasted "
