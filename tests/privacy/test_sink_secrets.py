@@ -65,6 +65,16 @@ FORMS: dict[str, Form] = {
     "quoted password": lambda r, s: f"{r.choice(['Failed login for', 'auth error:', 'retrying'])} user "
                                     f"{_word(r)} with {r.choice(['password', 'passwd'])} '{s}'",
     "stdin passwd": lambda r, s: f"echo '{s}' | passwd --stdin {_word(r)}",
+    "mkpasswd": lambda r, s: f"mkpasswd -m sha-512 {_q(r, s)}",
+    "impacket target": lambda r, s: f"{r.choice(['psexec.py', 'secretsdump.py', 'impacket-smbexec'])} "
+                                    f"{_word(r)}.local/{_word(r)}:{s}@{r.choice(['10.0.4.7', 'dc01'])}",
+    "windows slash flags": lambda r, s: r.choice([
+        f"xfreerdp /v:{_word(r)}01 /u:{_word(r)} /p:{s} /cert:ignore",
+        f"schtasks /create /tn {_word(r)} /tr run.bat /ru {_word(r)} /rp {s}",
+        f"wmic /node:{_word(r)}01 /user:{_word(r)} /password:{s} process list"]),
+    "here-string": lambda r, s: r.choice([f"kinit {_word(r)}@CORP.IO <<< '{s}'",
+                                          f"sudo -S systemctl restart {_word(r)} <<< {s}",
+                                          f"docker login -u ci --password-stdin registry.io <<< \"{s}\""]),
 }
 
 
@@ -104,6 +114,9 @@ LOOKALIKES = [
     "const key = cache.get(k) || 'default-key-name';", "process.env.API_TOKEN || process.env.FALLBACK_TOKEN",
     "NTLM : disabled on this host", "sha1: 2fd4e1c67a2d28fced849ee1bb76e7391b93eb12",
     "pymysql.connect(host, user, password, db)", "Administrator:500:disabled",
+    "psexec.py corp.local/alice@10.0.4.7 -hashes :$NTHASH", "xfreerdp /v:host01 /u:alice /p:$RDP_PW",
+    "robocopy /s /purge src dst /xf *.tmp", "kinit alice <<< \"$KRB_PW\"", "mkpasswd -m sha-512 $PW",
+    "docker pull registry.io/team/app:1.4@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd1",
 ]
 
 

@@ -11,7 +11,10 @@ receives it instead:
   "...")`, `.login('user', '...')`, `auth=('admin', '...')`, `pymysql.connect(host, user, "...")`);
 - what a server or tool is told its password is (`requirepass`, `masterauth`, `CONFIG SET
   requirepass`, `-passwd`, `rabbitmqctl add_user USER ...`, `dotnet user-secrets set KEY ...`,
-  `openssl passwd -6 ...`, `mc alias set NAME URL KEY SECRET`, `keystore set ... --value ...`),
+  `openssl passwd -6 ...`, `mkpasswd`, `mc alias set NAME URL KEY SECRET`, `keystore set ...
+  --value ...`), an impacket tool's target (`secretsdump.py corp/admin:...@dc01`), a Windows
+  tool's slash flag after its slash user flag (`xfreerdp /u:ana /p:...`, `schtasks /ru svc /rp
+  ...`), a here-string a credential command reads (`kinit ana <<< '...'`, `sudo -S cmd <<< ...`),
   the answer an `expect` script sends to a password prompt, and the body of `kubectl patch
   secret -p '{"data": ...}'` whatever its keys;
 - a quoted value right after the word `password` (`login failed with password 'Zq7...'`), when
@@ -64,12 +67,23 @@ _TOLD = (r"""(?i)(?<![\w-])(?:requirepass|masterauth|masterpass)[ \t]+["']?"""
          r"""|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+["']?[^\s"']+["']?[ \t]+["']?"""
          r"""(?P<r>(?!\$)[^\s"']{4,})"""
          r"""|\buser-secrets[ \t]+set[ \t]+["']?[^\s"']+["']?[ \t]+["']?(?P<d>(?!\$)[^\s"']{4,})"""
-         r"""|\bopenssl[ \t]+passwd\b(?:[ \t]+-salt[ \t]+\S+|[ \t]+-[\w-]+)*[ \t]+["']?"""
+         r"""|\b(?:openssl[ \t]+passwd|mkpasswd)\b"""
+         r"""(?:[ \t]+-(?:salt|m|S)[ \t]+\S+|[ \t]+-(?!(?:salt|m|S)[ \t])[\w-]+)*[ \t]+["']?"""
          r"""(?P<o>(?![-$])[^\s"')]{4,})"""
          r"""|\bmc[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+["']?"""
          r"""(?P<m>(?!\$)[^\s"']{4,})"""
          r"""|\b(?:keystore|secrets?|credentials?)[ \t]+(?:set|put|create|add|update)\b[^\r\n]*?[ \t]"""
-         r"""--value(?:=|[ \t]+)["']?(?P<s>(?![-$])[^\s"']{4,})""")
+         r"""--value(?:=|[ \t]+)["']?(?P<s>(?![-$])[^\s"']{4,})"""
+         # impacket's targets: psexec.py corp/alice:PW@host
+         r"""|\b(?:psexec|secretsdump|wmiexec|smbexec|atexec|dcomexec|getuserspns|getnpusers|gettgt|getst"""
+         r"""|mssqlclient|smbclient|lookupsid|ticketer)(?:\.py)?\b[^\r\n]*?[ \t]["']?[\w.-]+/[\w.$-]+:"""
+         r"""(?P<i>[^\s@"']{4,})@"""
+         # Windows tools' slash flags after a slash user flag: xfreerdp /u:x /p:PW, schtasks /ru x /rp PW
+         r"""|(?<!\S)/(?:u|user|ru|s)[: ][^\r\n]*?(?<!\S)/(?:p|rp|pass|password|pwd)(?::|[ \t]+)["']?"""
+         r"""(?P<w>(?![/$%])[^\s"']{4,})"""
+         # a here-string a credential command reads: kinit alice <<< 'PW', sudo -S cmd <<< PW
+         r"""|\b(?:kinit|passwd|smbpasswd|sudo[ \t]+-\w*S\w*|(?:vault|docker|podman)[ \t]+login)\b"""
+         r"""[^\r\n]*?<<<[ \t]*["']?(?P<h>(?!\$)[^\s"']{4,})""")
 _EXPECT = (r"""(?i)\bexpect\s+(?:-\w+\s+)?["'{][^"'}\r\n]*(?:password|passphrase|passcode)[^"'}\r\n]*"""
            r"""["'}]\s*\r?\n\s*send\s+(?:--\s+)?["'{](?P<v>(?!\$)[^"'}\r\n\\]{4,})""")
 _PATCH = (r"""\bkubectl\b[^\r\n]*?\bpatch[ \t]+secrets?\b[^\r\n]*?[ \t](?:-p|--patch)(?:=|[ \t]+)"""
@@ -127,11 +141,15 @@ SINKS: tuple[Detector, ...] = (
            description="the password of an auth=(user, password) pair"),
     define("told_password", "password", "secret", 0.85, _TOLD,
            ("requirepass", "masterauth", "masterpass", "-passwd", "-password", "rabbitmqctl",
-            "user-secrets", "openssl", "mc ", "--value"),
-           group=("v", "f", "r", "d", "o", "m", "s"), min_len=12,
+            "user-secrets", "openssl", "mkpasswd", "mc ", "--value", "exec", "secretsdump", "getuserspns",
+            "getnpusers", "gettgt", "getst", "mssqlclient", "smbclient", "lookupsid", "ticketer", "/p",
+            "/rp", "<<<"),
+           group=("v", "f", "r", "d", "o", "m", "s", "i", "w", "h"), min_len=12,
            description="what a server or tool is told its password is (requirepass, masterauth, "
-                       "-passwd, rabbitmqctl add_user, dotnet user-secrets set, openssl passwd, "
-                       "mc alias set, a keystore's or secret store's --value)"),
+                       "-passwd, rabbitmqctl add_user, dotnet user-secrets set, openssl passwd and "
+                       "mkpasswd, mc alias set, a keystore's or secret store's --value, an impacket "
+                       "target's domain/user:PW@host, a Windows tool's /p: or /rp after its /u: or "
+                       "/ru, a here-string kinit, passwd or sudo -S reads)"),
     define("expected_answer", "password", "secret", 0.85, _EXPECT, ("expect",), group="v",
            gate=lambda text, low: "send" in low, min_len=16,
            description="what an expect script sends to a password prompt"),
