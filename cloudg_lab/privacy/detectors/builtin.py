@@ -16,6 +16,7 @@ from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.kubectl import KUBERNETES_COMMANDS
+from cloudg_lab.privacy.detectors.machines import MACHINE_FILES
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
 from cloudg_lab.privacy.detectors.personal import PERSONAL_IDENTIFIERS, PERSONAL_SECRETS
 from cloudg_lab.privacy.detectors.pipelines import PIPELINE_SECRETS
@@ -283,6 +284,7 @@ BUILTIN: tuple[Detector, ...] = (
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
     *TABLE_IDENTIFIERS,
     *CONNECTION_FIELDS,
+    *MACHINE_FILES,
     *ACCOUNT_PLACES,
     *MENTIONS,
 )

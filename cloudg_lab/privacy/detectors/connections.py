@@ -60,6 +60,11 @@ _NOT_HOSTS = frozenset({"localhost", "host", "hostname", "server", "example", "y
 """Placeholders and the service names of local containers (`redis://redis:6379`), not hosts."""
 
 
+_NOT_DATABASES = frozenset({"postgres", "mysql", "admin", "master", "test", "template1", "defaultdb",
+                            "db", "database", "information_schema", "sys", "local", "config"})
+"""The databases every server of its kind has, and placeholders."""
+
+
 def _named_host(match: re.Match[str]) -> bool:
     host = match["v"].lower()
     return host not in _NOT_HOSTS and not host.replace(".", "").isdigit() and not is_service_host(host)
@@ -74,6 +79,12 @@ CONNECTION_FIELDS: tuple[Detector, ...] = (
            min_len=8, description="the host of a URL whatever its suffix (redis://ledger-cache:6379, "
                                   "http://build-07/): host names need no public suffix there; "
                                   "cloudg:// names a kind, not a host"),
+    define("url_database", "resource_name", "identifier", 0.8,
+           r"\b(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|sqlserver|mongodb(?:\+srv)?|redshift|snowflake"
+           r"|clickhouse|cockroachdb|oracle:thin)://[^\s/\"'<>]+/(?P<v>[A-Za-z_][\w$-]{1,62})(?=[?;#\s\"'<>,)]|$)",
+           ("://",), group="v", accept=lambda match: match["v"].lower() not in _NOT_DATABASES, min_len=12,
+           description="the database a connection URL opens (postgresql://host:5432/<db>, "
+                       "jdbc:mysql://host/<db>): its name is the customer's"),
     define("unc_host", "hostname", "network", 0.8,
            r"(?<![\\\w])\\\\(?P<v>[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
            r"[A-Za-z0-9])?)*)(?=\\|[\s\"'<>,;)\]}]|$)", ("\\\\",), group="v", accept=_named_host,

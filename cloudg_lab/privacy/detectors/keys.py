@@ -112,7 +112,8 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "compartment", "compartment_id", "tenancy", "tenancy_id", "datastore", "datastores",
        "datacenter", "datacenters", "resource_pool", "port_group", "portgroup", "vswitch", "v_switch",
        "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
-       "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag")
+       "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag",
+       "pod", "pods")  # Kubernetes audit events, Prometheus and Loki labels name a pod `pod`
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "computer", "machine", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",

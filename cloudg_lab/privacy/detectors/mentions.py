@@ -138,7 +138,7 @@ _KEYED = (r"""(?<![\w.-])(?P<k>[A-Za-z][\w.-]{1,98}?)["']?[ \t]*(?:=|:)[ \t]*(?P
 value that is itself followed by `=` or `:` is the next key (`note: StackName = ...`). A flattened
 path is one key (`userIdentity.sessionContext.sessionIssuer.userName=...`)."""
 _KEYED_HINTS = ("bucket", "cluster", "name", "_id", "id=", "id:", "id ", "identifier", "namespace", "vault",
-                "host")
+                "host", "pod")
 _LOGIN_HINTS = ("user", "name", "owner", "actor", "author", "by=", "by:")
 
 
