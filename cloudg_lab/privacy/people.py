@@ -24,21 +24,38 @@ _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", 
          "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead", "for",
          "author", "maintainer", "call", "or", "reporter", "requester", "requestor", "submitter",
          "creator", "sponsor", "custodian", "steward", "responder", "attn", "dear")
-_TOKEN = r"(?:@[\w.-]{3,}|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
+_TOKEN = r"(?:@[\w.-]{3,}(?:\|[\w.-]+)?|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
 _RUN = rf"{_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}"
 _LABELS = ("primary", "secondary", "escalation", "dri", "poc", "point of contact", "on-call", "oncall",
-           "on call", "duty officer", "incident commander", "account manager")
-"""Rota and ticket labels that name a person only before a colon, a few lower-case words between
+           "on call", "duty officer", "incident commander", "account manager", "outgoing", "incoming")
+"""Rota, hand-off and ticket labels that name a person only before a colon, a few lower-case words between
 (`Primary: Ana Lee`, `on-call this week: Ana Lee`; `primary region failover` names none)."""
 _SIGN_OFFS = ("regards", "cheers", "sincerely", "signed", "best wishes", "kind regards", "thank you")
 """What a message ends with, the sender's name on the next line."""
+_MENTION = r"(?<![\w@.+/-])(?=@[\w.-]{3,}(?:\|[\w.-]+)?(?![\w.-]*[(/]))"
+"""A chat or review mention anywhere (`@ana.lee please look`, Slack's `<@U04AB12CD|ana.lee>`; red
+team `gale`): the @ is the cue. Not an address's or a package's @ (a word before it), nor a
+decorator's call or a scoped package (`@app.route(`, `@types/node`)."""
+_JOURNAL = (r"(?m:^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d[ \t]+-[ \t]+"
+            r"(?=[^\r\n]*\((?i:work notes|comments|additional comments)\)[ \t]*\r?$))")
+"""A ticket journal's entry header (ServiceNow: `2026-11-02 09:14:07 - Ana Lee (Work notes)`;
+red team `gale`): its author comes after the time."""
 _NAME = re.compile(rf"(?:\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+"
                    rf"|\b(?i:{'|'.join(_LABELS)})(?:[ \t]+[a-z0-9]+){{0,3}}[ \t]*:[ \u00a0]+"
-                   rf"|\b(?i:{'|'.join(_SIGN_OFFS)}),?[ \t]*\r?\n[ \t]*)\(?(?=({_RUN}))")
-"""A cue (or a label and its colon, or a sign-off and its line break), then up to five words
+                   rf"|\b(?i:{'|'.join(_SIGN_OFFS)}),?[ \t]*\r?\n[ \t]*"
+                   rf"|(?m:^)--[ \t]?\r?\n[ \t]*|<v(?:\.[\w.-]+)?[ \t]+|{_JOURNAL}|{_MENTION})"
+                   rf"\(?(?=({_RUN}))")
+"""A cue (or a label and its colon, a sign-off or a signature's `-- ` and its line break, a
+WebVTT voice tag `<v Ana Lee>`, a ticket journal's entry header, an @ mention), then up to five words
 (letters of any script with combining accents, apostrophes and hyphens inside, a full stop
 after an initial, or an @handle), looked ahead at so that a cue among them starts another
 match; which of them are a name is decided word by word."""
+_SPEAKER = re.compile(rf"(?m)^[ \t]*({_RUN})[ \t]*:[ \t]+\S")
+"""A transcript's speaker line (`Ana Lee: I restarted it`); see `_speakers`."""
+_NOT_HANDLES = frozenset({"@here", "@channel", "@everyone", "@timestamp", "@message", "@log",
+                          "@logstream", "@ptr", "@version", "@latest", "@echo"})
+"""Words written after an @ that name nobody: chat's broadcasts, log query fields, a batch file's
+`@echo off`."""
 _LISTED = re.compile(rf"(?im)^[ \t]*(?:{'|'.join(_CUES + _LABELS)})s?[ \t]*:[ \t]*\r?\n"
                      r"((?:[ \t]*-[ \t]+[^\r\n]*(?:\r?\n|$))+)")
 """A YAML list under a cue, singular or plural (`approvers:` then `- Ana Lee` lines): each item is
@@ -85,7 +102,8 @@ def _takes(words: list[str], i: int, started: bool) -> bool:
 def _name(words: list[str]) -> str | None:
     """The name the words after a cue begin with, as written (None when they begin with none)."""
     if words[0].startswith("@"):
-        return words[0].rstrip(".") if len(words[0].rstrip(".")) > 3 else None
+        handle = words[0].rstrip(".,:;!?")
+        return handle if len(handle) > 3 and handle.lower() not in _NOT_HANDLES else None
     taken: list[str] = []
     for i, word in enumerate(words):
         if not _takes(words, i, bool(taken)):
@@ -121,6 +139,26 @@ _TRADE = frozenset({
 })
 
 
+def _decorator(text: str, start: int) -> bool:
+    """Whether the @word at `start` is alone on its line: code's decorator or annotation
+    (`@property`, `@Override`), no mention."""
+    line = text.rfind("\n", 0, start) + 1
+    end = text.find("\n", start)
+    return text[start] == "@" and not text[line:start].strip() and \
+        " " not in text[start:len(text) if end < 0 else end].strip()
+
+
+def _speakers(text: str) -> list[str]:
+    """The names on a transcript's speaker lines, where the text is one: three speaker lines or
+    more, one speaker among them twice (red team `gale`). A postmortem's or a ticket's headings
+    (`Root Cause: ...`, `Next Steps: ...`) are each written once, so they name nobody."""
+    if ": " not in text:
+        return []
+    said = [name for m in _SPEAKER.finditer(text) if (name := _name(re.split(r"[ \u00a0]+", m.group(1))))]
+    folded = [fold(name) for name in said]
+    return said if len(said) >= 3 and len(set(folded)) < len(folded) else []
+
+
 def reordered(name: str) -> tuple[str, ...]:
     """`name` family name first, as directories, rotas and SAML attributes write it: `Lee, Ana`
     and `Lee Ana` for `Ana Lee` (with more words, the last one or all but the first as the
@@ -139,10 +177,11 @@ def people(text: str) -> list[tuple[int, int]]:
     names: dict[str, str] = {}
     items = (item for listed in _LISTED.finditer(text) for item in _ITEM.finditer(listed.group(1)))
     for match in (*_NAME.finditer(text), *items):
-        words = re.split(r"[ \u00a0]+", match.group(1))
-        name = _name(words)
-        if name is not None:
+        name = _name(re.split(r"[ \u00a0]+", match.group(1)))
+        if name is not None and not _decorator(text, match.start(1)):
             names.setdefault(fold(name), name)
+    for name in _speakers(text):
+        names.setdefault(fold(name), name)
     if not names:
         return []
     folded = fold(text)

@@ -108,7 +108,8 @@ def _text(value: object) -> str | None:
 def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
     """(scalar, the rule of the key it sits under) for every scalar of `tree`; a sensitive
     key's rule holds for its whole subtree, tags are ruled by their tag keys, and the keys of a
-    dict under a person key are people."""
+    dict under a person key are people (unless it is a reference object: then the member
+    showing whom it points at is)."""
     stack: list[tuple[object, KeyRule | None]] = [(tree, None)]
     while stack:
         node, rule = stack.pop()
@@ -120,8 +121,11 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             if "value" in node and any(node.get(flag) is True for flag in SECRET_FLAGS):
                 stack.append((node["value"], SECRET))  # {"value": ..., "sensitive": true}
                 continue
+            shows = None
             if rule is not None and rule.kind == "typed" and rule.entity == "person":
-                yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
+                shows = records.referent(node)  # {"assignee": {"summary": "Ana Lee", "id": ...}}
+                if shows is None:
+                    yield from ((key, rule) for key in node)  # {"approvals": {"Ana Lee": "yes"}}
             members: tuple[str, ...] = () if rule is None else rule.members
             attributes = None
             if records.JWK in node or records.FLAGS in node or records.KIND in node:  # look-ups, no call
@@ -129,7 +133,7 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             ruled = records.named_pair(node, key_rule) if rule is not TAGS else None
             ruled_names = rule is not TAGS and records.names_its_value(node)  # a pair's name is a key
             for key, value in node.items():
-                child = rule if rule is not None and (rule.kind == "sensitive" or key == "") else \
+                child = rule if rule is not None and (rule.kind == "sensitive" or key in ("", shows)) else \
                     ruled[1] if ruled is not None and key == ruled[0] else \
                     NONE if ruled_names and key in records.PAIR_NAMES else \
                     SECRET if key in members else \

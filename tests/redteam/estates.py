@@ -19,6 +19,7 @@ import plantings as pl
 import token_forms as tf
 from drafting import Draft, Estate, link, title
 from estate_fjord import fjord
+from estate_gale import gale
 from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
@@ -220,7 +221,9 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "quarto": quarto,
                                                 "quarto-ci": lambda seed: quarto(seed, fillers=0),
                                                 "sleet": sleet,
-                                                "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1)}
+                                                "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1),
+                                                "gale": gale,
+                                                "gale-ci": lambda seed: gale(seed, fillers=4, repeats=1)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -1,4 +1,4 @@
-"""Issue 11's red team: eight generated estates walked through the whole catalog, three principals.
+"""Issue 11's red team: generated estates walked through the whole catalog, three principals.
 
 Every tool, resource, template, prompt and completion the principal can see is called with
 arguments that reach the canaries (what the principal was shown, followed page by page, plus an
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import catalog_walker as cw
+import estate_gale
 import estate_quarto
 import estate_sleet
 import estates
@@ -93,6 +94,7 @@ CI_VERSIONS = {
              | {f"print_{c}" for c in tk.PRINTERS}, 40),
     "quarto": (29, estate_quarto.FAMILIES, 45),
     "sleet": (31, estate_sleet.FAMILIES, 25),
+    "gale": (37, estate_gale.FAMILIES, 25),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -103,7 +105,9 @@ def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
     """`fjord` (SaaS families, hooks, logins), `kelp` (cluster commands, CI lines, printed
     secrets), `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
     files, BI logins) and `sleet` (CloudTrail, flow, ALB and WAF lines, identity providers' and
-    clusters' audit events, EDR, scanners, SIEM queries, SBOMs) in full and as the CI walks them:
+    clusters' audit events, EDR, scanners, SIEM queries, SBOMs) and `gale` (chat exports,
+    tickets, mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots)
+    in full and as the CI walks them:
     every family of their forms and every class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))

@@ -113,7 +113,9 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "datacenter", "datacenters", "resource_pool", "port_group", "portgroup", "vswitch", "v_switch",
        "dv_switch", "distributed_switch", "vapp", "esxi_host", "vcenter", "storage_pod",
        "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag",
-       "pod", "pods")  # Kubernetes audit events, Prometheus and Loki labels name a pod `pod`
+       "pod", "pods",  # Kubernetes audit events, Prometheus and Loki labels name a pod `pod`
+       # a ticket's configuration item (ServiceNow `cmdb_ci`; red team `gale`)
+       "cmdb_ci", "configuration_item")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "computer", "machine", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
@@ -146,6 +148,9 @@ _typed("person", "owner", "owners", "contact", "contacts", "created_by", "update
        "start_name", "startname",
        # directories, audit trails and IdPs: the login or id a person has there
        "s_am_account_name", "caller", "actor", "login",
+       # tickets, on-call tools and postmortems (red team `gale`): ServiceNow's reference fields,
+       # responders, a timeline table's `Who` column
+       "assigned_to", "caller_id", "requested_for", "responder", "responders", "who",
        "user_id", "user_ids", "userid", "employee_id", "employee_number", "invoked_by",
        "first_name", "last_name", "given_name", "family_name", "surname", "middle_name",
        "firstname", "lastname", "givenname", "familyname",

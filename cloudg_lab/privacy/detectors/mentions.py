@@ -165,6 +165,17 @@ def _names_login(match: re.Match[str]) -> bool:
             and value not in _STOP and value not in PLACEHOLDERS and not _VERSION.fullmatch(value))
 
 
+_ROLES = ("db", "api", "web", "app", "www", "cache", "redis", "pg", "sql", "mysql", "mongo", "mq", "kafka",
+          "es", "search", "lb", "proxy", "worker", "node", "bastion", "jump", "vpn", "dc", "mail", "smtp",
+          "ns", "build", "runner", "gw", "etcd", "vm", "srv", "host")
+_ROLE_NUMBERED = (rf"(?<![\w.@/-])(?P<v>[a-z][a-z0-9]*(?:-[a-z0-9]+)*-(?:{'|'.join(_ROLES)})-?\d{{1,3}})"
+                  r"(?![\w-]|\.\w)")
+"""A machine named by the convention `<service>-<role><number>` (`ledger-db-05`, `checkout-api3`,
+`k8s-node-12`): chat, tickets and postmortems name hosts so without a key or a type word
+(`restarted ledger-db-05`; red team `gale`). A word must come before the role (`web-01` alone is
+left), the number is short (`sql-2019` is a product), and a dotted name is the host detectors'."""
+
+
 MENTIONS: tuple[Detector, ...] = (
     define("keyed_resource", "resource_name", "identifier", 0.75, _KEYED, _KEYED_HINTS, group="v",
            accept=_names_resource, min_len=8,
@@ -177,5 +188,8 @@ MENTIONS: tuple[Detector, ...] = (
            r"\b[a-z]{1,12}(?:-[a-z]{1,8})?-[0-9a-f]{8,17}[ \t]+\((?P<v>[A-Za-z0-9][A-Za-z0-9._ -]{0,80}"
            r"[A-Za-z0-9])\)", (" (",), group="v", min_len=14,
            description="the name a scanner writes after a resource id (i-0abc... (ledger-bastion))"),
+    define("role_numbered_host", "resource_name", "identifier", 0.7, _ROLE_NUMBERED,
+           tuple(f"-{role}" for role in _ROLES), group="v", min_len=6,
+           description="machines named <service>-<role><number> in prose (ledger-db-05, checkout-api3)"),
     *map(_typed, sorted(_HEADS)),
 )

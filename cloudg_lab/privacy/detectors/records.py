@@ -81,6 +81,17 @@ def names_its_value(container: Mapping[object, object]) -> bool:
     return len(container) <= PAIR_SIZE + 1 and any(key in container for key in PAIR_VALUES)
 
 
+_REFERENT_KEYS = ("display_value", "displayValue", "summary", "displayName", "display_name")
+
+
+def referent(container: Mapping[object, object]) -> str | None:
+    """The member of a reference object that shows whom it points at, else None: ServiceNow's
+    `{"display_value": ..., "link": ...}`, PagerDuty's `{"id": ..., "type": "user_reference",
+    "summary": ...}` (red team `gale`). Under a person key that member is the person; the other
+    keys are the record's fields, no people (as the keys of `{"Ana Lee": "approved"}` are)."""
+    return next((k for k in _REFERENT_KEYS if isinstance(container.get(k), str)), None)
+
+
 def names_a_value(rule: KeyRule) -> bool:
     """Whether a pair's name with this rule rules its value: it names a secret or a type."""
     return rule.kind in ("sensitive", "typed")

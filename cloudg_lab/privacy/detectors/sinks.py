@@ -17,8 +17,9 @@ receives it instead:
   ...`), a here-string a credential command reads (`kinit ana <<< '...'`, `sudo -S cmd <<< ...`),
   the answer an `expect` script sends to a password prompt, and the body of `kubectl patch
   secret -p '{"data": ...}'` whatever its keys;
-- a quoted value right after the word `password` (`login failed with password 'Zq7...'`), when
-  it looks like one (`secret_shaped`);
+- a quoted value right after the word `password` or `pw` (`login failed with password 'Zq7...'`,
+  chat's ``root pw `Zq7...` `` in inline code; red team `gale`), when it looks like one
+  (`secret_shaped`);
 - password hashes that authenticate as they are (pass-the-hash): LM:NT pairs of a `pwdump` or
   `secretsdump` line, mimikatz's `NTLM :` lines, Kerberos `$krb5tgs$`/`$krb5asrep$` hashes.
 - the community strings a vulnerability scanner reports an SNMP agent answered to, listed
@@ -88,7 +89,7 @@ _EXPECT = (r"""(?i)\bexpect\s+(?:-\w+\s+)?["'{][^"'}\r\n]*(?:password|passphrase
            r"""["'}]\s*\r?\n\s*send\s+(?:--\s+)?["'{](?P<v>(?!\$)[^"'}\r\n\\]{4,})""")
 _PATCH = (r"""\bkubectl\b[^\r\n]*?\bpatch[ \t]+secrets?\b[^\r\n]*?[ \t](?:-p|--patch)(?:=|[ \t]+)"""
           r"""(?P<o>["'])(?P<v>[^\r\n]*?\b(?:data|stringData)\b[^\r\n]*?)(?P=o)""")
-_QUOTED = r"""(?i)\b(?:password|passwd|passphrase|pwd)\s+(?P<o>["'`])(?P<v>[^\s"'`]{4,64})(?P=o)"""
+_QUOTED = r"""(?i)\b(?:password|passwd|passphrase|pwd|pw)\s+(?P<o>["'`])(?P<v>[^\s"'`]{4,64})(?P=o)"""
 _HASH = (r"""(?im)^[^\s:]+:\d+:(?P<v>[0-9a-f]{32}:[0-9a-f]{32}):::"""
          r"""|\bNTLM[ \t]*:[ \t]*(?P<n>[0-9a-f]{32})\b"""
          r"""|(?P<k>\$krb5(?:tgs|asrep|pa)\$[^\s"']{20,})""")
@@ -155,7 +156,7 @@ SINKS: tuple[Detector, ...] = (
            description="what an expect script sends to a password prompt"),
     define("patched_secret", "secret", "secret", 0.9, _PATCH, ("patch",), group="v", min_len=30,
            description="the body of kubectl patch secret -p '{\"data\": ...}', whatever its keys"),
-    define("quoted_password", "password", "secret", 0.8, _QUOTED, ("pass", "pwd"), group="v",
+    define("quoted_password", "password", "secret", 0.8, _QUOTED, ("pass", "pw"), group="v",
            accept=_shaped, min_len=14,
            description="a quoted value right after the word password, shaped like one "
                        "(login failed with password '...')"),

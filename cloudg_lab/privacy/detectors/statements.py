@@ -7,10 +7,11 @@ IDENTIFIED BY '...'`, `ALTER ROLE app WITH PASSWORD '...'`, `CREATE DATABASE LIN
 IDENTIFIED BY "..."`, an `OPTIONS (password '...')` item), after a compound flag
 (`--master-user-password ...`), as a Java properties entry (`<entry key="db.password">`) or a
 Hadoop configuration property (`<name>fs.s3a.secret.key</name><value>...</value>`),
-in a sentence (`the password is ...`) or as a user/password pair after a cue (`credentials
-admin/...`). Where a key is written, its key rule decides (`--password-file` and `passwordless`
-name no secret); where only prose says so, the value must look like a secret (letters with
-digits or symbols, not a word, no `=`, `/`, `@` or `:` of a name, a path or an address), so
+in a sentence (`the password is ...`, `set the password to ...`) or as a user/password pair
+after a cue (`credentials admin/...`, `login is admin / ...`). Where a key is written, its key
+rule decides (`--password-file` and `passwordless` name no secret); where only prose says so,
+the value must look like a secret (letters with digits or symbols, not a word, no `=`, `/`, `@`
+or `:` of a name, a path or an address), so
 "the password is expired" and "the token is CN=svc,OU=..." stay as written.
 """
 
@@ -47,7 +48,13 @@ _PROPERTY = (r"""(?i)<name>[ \t]*(?P<k>[^<>\s]{2,120})[ \t]*</name>\s*"""
 in its own element, the value in the next (`<name>fs.s3a.secret.key</name><value>...</value>`)."""
 _SAID = (r"""(?i)\b(?P<k>password|passphrase|passcode|pin|api key|secret)\s+(?:is|was|=|set to"""
          r"""|changed to|reset to)\s*:?\s*["'`]?(?P<v>[^\s"'`,;=/@:]{5,}[^\s"'`,;.!?)=/@:])(?![=/@:\w])""")
-_PAIRED = (r"""(?i)\b(?:credentials?|creds|login|user\s*/\s*pass(?:word)?)(?:\s*[:=]\s*|\s+)"""
+_SET = (r"""(?i)\b(?:set|reset|changed?|updated?|rotated?)\s+(?:(?:the|my|your|its|their|his|her|a|an)\s+)?"""
+        r"""(?:[\w-]+\s+){0,2}?(?:password|passphrase|passcode|pin)\s+to\s*:?\s*["'`]?"""
+        r"""(?P<v>[^\s"'`,;=/@:]{5,}[^\s"'`,;.!?)=/@:])(?![=/@:\w])""")
+"""A sentence that sets a password to a value (`I set the password to ...`, `reset the admin
+password to ...`; red team `gale`): the verb comes first, so `_SAID` does not read it."""
+_PAIRED = (r"""(?i)\b(?:credentials?|creds|login|user\s*/\s*pass(?:word)?)(?:\s+(?:is|are|was))?"""
+           r"""(?:\s*[:=]\s*|\s+)"""
            r"""[\w@\\-][\w.@\\-]*\s*/\s*(?P<v>[^\s"'/,;=@:]{6,})(?![/=@:])""")
 
 
@@ -97,6 +104,9 @@ STATEMENTS: tuple[Detector, ...] = (
                                                              "api key", "secret"),
            group="v", validate=secret_shaped, min_len=14,
            description="secrets that a sentence gives (the password is ..., token set to ...)"),
+    define("set_secret", "password", "secret", 0.8, _SET, ("password", "passphrase", "passcode", "pin"),
+           group="v", validate=secret_shaped, min_len=16,
+           description="secrets a sentence sets a password to (I set the password to ...)"),
     define("paired_secret", "password", "secret", 0.8, _PAIRED, ("cred", "login", "pass"), group="v",
            validate=secret_shaped, min_len=12,
            description="the password of a user/password pair after a cue (credentials admin/...)"),
