@@ -30,8 +30,12 @@ _HELM_VERBS = r"install|upgrade|uninstall|delete|status|rollback|history|test|ge
 _SHARED = frozenset({
     "default", "kube-system", "kube-public", "kube-node-lease", "all", "wide", "yaml", "json",
     "name", "events", "ev", "it", "sh", "bash", "true", "false", "latest",
+    "api", "app", "web", "db", "worker", "frontend", "backend", "nginx", "redis", "postgres", "mysql",
+    "coredns", "kube-proxy", "kube-dns", "metrics-server", "ingress-nginx", "cert-manager", "monitoring",
+    "prometheus", "grafana", "argocd", "istio-system", "calico-system", "aws-node", "cluster-autoscaler",
 })
-"""Kind words, output formats and the namespaces every cluster has: no customer's name."""
+"""Kind words, output formats, the namespaces every cluster has, the add-ons everybody installs
+and one-word roles (`deploy/api`): no customer's name."""
 
 
 _KIND_WORDS = re.compile(_KINDS)
