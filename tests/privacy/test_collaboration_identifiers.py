@@ -174,3 +174,21 @@ def test_under_standard_every_name_stays() -> None:
     a, b, handle, host = _person(r), _person(r), _login(r), _host(r)
     text = f"{a}: restarted {host}\n{b}: thanks @{handle}\n{a}: np\n\n-- \n{b}\n"
     assert json.dumps(shown("standard", text)) == json.dumps(text)
+
+
+def test_a_space_aligned_listing_of_labels_and_values_is_read_row_by_row() -> None:
+    """`username    jdoe` then `api_key    ...`: a listing whose first row is a pair already, or
+    whose head says `Key  Value` (after `vault kv get`'s `====== Data ======` title too), judges
+    each value by its own row's label. Before, the first row was read as a header: its login
+    reached strict callers and the labels below it were taken for people."""
+    r = random.Random("aligned listing")
+    for _ in range(VARIANTS):
+        login, secret = _login(r), rand(r, string.ascii_letters + string.digits, 24)
+        rows = [("username", login), ("password", secret), ("region", "eu-west-1"), ("ttl", "768h")]
+        body = "\n".join(f"{k:<12}{v}" for k, v in r.sample(rows, 4))
+        for text in (body, f"====== Data ======\n{'Key':<12}Value\n{'---':<12}-----\n{body}"):
+            out = shown("strict", {"note": text})["note"]
+            assert login not in out and secret not in out, out
+            for label in ("username", "password", "region", "eu-west-1", "ttl", "768h"):
+                assert label in out, out
+            assert login in shown("standard", {"note": text})["note"]

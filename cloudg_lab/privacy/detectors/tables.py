@@ -155,29 +155,88 @@ def _psql_column(match: re.Match[str]) -> KeyRule | None:
     return key_rule(found[1][column]) if column < len(found[1]) else None
 
 
-def _aligned_header(text: str) -> list[tuple[int, int, str]] | None:
-    """(start, end, name) of each column of a space-aligned table's first line, two or more."""
-    end = text.find("\n")
-    if end < 0 or end > _MAX_HEADER:
-        return None
-    names = [(m.start(), m.end(), m.group()) for m in _ALIGNED_TOKEN.finditer(text, 0, end)]
-    return names if len(names) > 1 else None
+_TITLE_LINES = 3
+"""Lines of one cell each (a title, `====== Data ======`) a space-aligned table's head may follow."""
+
+
+def _aligned_header(text: str) -> tuple[int, list[tuple[int, int, str]]] | None:
+    """Where a space-aligned table's head line begins, and (start, end, name) of each of its two
+    or more columns, counted from that line: its first line, or its first line of more than one
+    cell after a title (`vault kv get` prints `====== Data ======` before `Key  Value`)."""
+    line = 0
+    for _ in range(_TITLE_LINES + 1):
+        end = text.find("\n", line)
+        if end < 0 or end - line > _MAX_HEADER:
+            return None
+        names = [(m.start() - line, m.end() - line, m.group())
+                 for m in _ALIGNED_TOKEN.finditer(text, line, end)]
+        if len(names) > 1:
+            return line, names
+        line = end + 1
+    return None
+
+
+_MAX_LISTING = 4000
+_BORDER_ROW = re.compile(r"[ \t]*-{2,}(?:[ \t]+-{2,})*[ \t]*")
+
+
+def _pairs(text: str, head: int, header: list[str]) -> bool:
+    """A space-aligned text of labels and values rather than a table: its head says `Key  Value`,
+    or it is a listing whose head row is a pair already (`username  jdoe`; `user  password`
+    heads a table of two columns: its second cell is a key name too)."""
+    if len(header) == 2 and header[1].lower() in _VALUE_HEADS:
+        return True
+    return key_rule(header[-1]).kind not in ("sensitive", "typed") and _listing(text, head)
+
+
+@lru_cache(maxsize=256)
+def _listing(text: str, head: int) -> bool:
+    """Every line from the head on is a label and a value (two cells, borders aside) and some
+    label is one a key rule acts on: `username    jdoe` rows, whatever label comes first."""
+    if len(text) > _MAX_LISTING:
+        return False
+    acted = False
+    for row in text[head:].splitlines():
+        if not row.strip() or _BORDER_ROW.fullmatch(row):
+            continue
+        cells = _ALIGNED_TOKEN.findall(row)
+        if len(cells) != 2:
+            return False
+        acted = acted or key_rule(cells[0]).kind in ("sensitive", "typed")
+    return acted
 
 
 def _aligned_column(match: re.Match[str]) -> KeyRule | None:
-    header = _aligned_header(match.string)
-    line, _ = _line(match)
-    if header is None or line == 0:
+    """The rule of a space-aligned table's cell: its column's header, or, in a listing of labels
+    and values (`username    jdoe` then `api_key    ...`: `_pairs`), its row's label, the
+    first row's too (before, the first row was read as a header: its value passed and the
+    labels below were taken for people under `username`)."""
+    found = _aligned_header(match.string)
+    line, end = _line(match)
+    if found is None or line < found[0]:
+        return None
+    head, header = found
+    if _pairs(match.string, head, [name for _, _, name in header]):
+        row = list(_ALIGNED_TOKEN.finditer(match.string, line, end))
+        if len(row) != 2 or match.start("v") != row[1].start():
+            return None
+        label = key_rule(row[0].group())
+        return label if label.kind in ("sensitive", "typed") else None
+    if line == head:
         return None
     start, end = match.start("v") - line, match.end("v") - line
     return next((key_rule(name) for left, right, name in header if right == end or left == start), None)
 
 
 def _aligned(text: str, low: str) -> bool:
-    """A first line of two or more names a key rule acts on, one set apart by two spaces."""
-    header = _aligned_header(text)
-    return header is not None and any(_secret(r) or r.kind == "typed" for r in
-                                      (key_rule(name) for _, _, name in header))
+    """A first line of two or more names set apart by two spaces, one a key rule acts on, or a
+    listing's `Key  Value` head (`vault kv get`)."""
+    found = _aligned_header(text)
+    if found is None:
+        return False
+    names = [name for _, _, name in found[1]]
+    rules = [key_rule(name) for name in names]
+    return any(_secret(rule) or rule.kind == "typed" for rule in rules) or _pairs(text, found[0], names)
 
 
 def _column(match: re.Match[str]) -> KeyRule | None:
