@@ -1,8 +1,8 @@
-"""A tenth generated estate, `tarn`: what infrastructure-as-code and configuration management leave
+"""An eleventh generated estate, `tarn`: what infrastructure-as-code and configuration management leave
 behind (Terraform state, plans, variables and lock errors, CloudFormation, Pulumi, Ansible, Hiera,
 Salt, Chef, cloud-init, Packer, compose and unit files, Jenkins, Consul, Nomad, Wi-Fi profiles).
 
-Unlike the first nine: the assets are the tools' own stores (a state bucket, a config repository,
+Unlike the first ten: the assets are the tools' own stores (a state bucket, a config repository,
 a Jenkins controller, a Consul cluster, an image pipeline), their metadata the files and outputs
 they hold (`plantings_tarn`). Secrets sit where a tool keeps them in the clear; identifiers sit in
 the addresses, hosts, owners and accounts the code names.
@@ -10,6 +10,7 @@ the addresses, hosts, owners and accounts the code names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import plantings as pl
@@ -17,10 +18,13 @@ import plantings_tarn as ptn
 import token_forms as tf
 import token_tarn as tt
 from drafting import Draft, Estate, link
+from token_sleet import HEX
+
+Planting = Callable[[pl.Planter, tt.Cast], dict[str, Any]]
 
 
 def tarn(seed: int, fillers: int = 6) -> Estate:
-    """Infrastructure code and its leftovers, in the forms the tenth red-team walk looks for;
+    """Infrastructure code and its leftovers, in the forms the eleventh red-team walk looks for;
     `fillers` plain parameters besides (the CI walk takes none: every class and family is planted
     without them)."""
     d = Draft(pl.Planter(seed))
@@ -48,45 +52,33 @@ def tarn(seed: int, fillers: int = 6) -> Estate:
         "CLOUDFORMATION_STACK",
         "cloudformation",
         f"stack/{tf.word(rng)}-core/{tf.uuid(rng)}",
-        metadata=ptn.stacks(p, c),
+        metadata=ptn.stack(p, c),
     )
-    repo = d.asset(
-        tf.uuid(rng),
-        f"{tf.word(rng)}-config",
-        "CODE_REPOSITORY",
-        "GITHUB",
-        account=c.domain,
-        metadata=ptn.config_management(p, c),
-        tags={"owner": pl.persons(p, 1)[0]},
+
+    def tool(suffix: str, kind: str, provider: str, plant: Planting, **kw: Any) -> dict[str, Any]:
+        """An asset of a tool that keeps what it provisions with (its metadata: `plant`'s files)."""
+        ident, label = tf.uuid(rng), f"{tf.word(rng)}-{suffix}"
+        return d.asset(ident, label, kind, provider, account=c.domain, metadata=plant(p, c), **kw)
+
+    pulumi = tool("stack", "PULUMI_STACK", "PULUMI", ptn.pulumi)
+    repo = tool(
+        "config", "CODE_REPOSITORY", "GITHUB", ptn.config_management, tags={"owner": pl.persons(p, 1)[0]}
+    )
+    launch = aws(
+        "LAUNCH_TEMPLATE",
+        "ec2",
+        f"launch-template/lt-0{tf.chars(rng, 16, HEX)}",
+        metadata=ptn.user_data(p, c),
     )
     images = aws(
         "IMAGE_PIPELINE", "imagebuilder", f"image-pipeline/{tf.word(rng)}-golden", metadata=ptn.images(p, c)
     )
-    mesh = d.asset(
-        tf.uuid(rng),
-        f"{tf.word(rng)}-consul",
-        "SERVICE_MESH",
-        "HASHICORP",
-        account=c.domain,
-        metadata=ptn.services(p, c),
-    )
-    jenkins = d.asset(
-        tf.uuid(rng),
-        f"{tf.word(rng)}-jenkins",
-        "CI_SERVER",
-        "JENKINS",
-        account=c.domain,
-        metadata={"credential_stores": ptn.ci(p, c)},
-    )
-    edge = d.asset(
-        tf.uuid(rng),
-        f"{tf.word(rng)}-wlan",
-        "NETWORK_DEVICE",
-        "ONPREM",
-        account=c.domain,
-        metadata={"profiles": ptn.networks(p, c)},
-    )
-    chain = [state, stack, repo, images, mesh, jenkins, edge]
+    host = aws("EC2", "ec2", f"instance/i-0{tf.chars(rng, 16, HEX)}", metadata=ptn.services(p, c))
+    mesh = tool("consul", "SERVICE_MESH", "HASHICORP", ptn.mesh)
+    jobs = tool("nomad", "SCHEDULER", "HASHICORP", ptn.nomad)
+    jenkins = tool("jenkins", "CI_SERVER", "JENKINS", ptn.ci)
+    edge = tool("wlan", "NETWORK_DEVICE", "ONPREM", ptn.networks)
+    chain = [state, stack, pulumi, repo, launch, images, host, mesh, jobs, jenkins, edge]
     link(d, chain, [pl.ip_sentence(p), f"applied by {tf.word(rng)}-runner"])
     d.finding(
         state,
@@ -106,17 +98,24 @@ def tarn(seed: int, fillers: int = 6) -> Estate:
     return d.finish(name, ["aws", "github"], {"aws": [region]})
 
 
-FAMILIES = (
-    {f"tfstate_{s}" for s in tt.TFSTATE_STYLES}
-    | {f"hcl_{s}" for s in tt.HCL_STYLES}
-    | {f"ansible_{s}" for s in tt.ANSIBLE_STYLES}
-    | {f"hiera_{s}" for s in tt.HIERA_STYLES}
-    | {f"cloudinit_{s}" for s in tt.CLOUDINIT_STYLES}
-    | {f"svc_{s}" for s in tt.SERVICE_STYLES}
-    | {f"jenkins_{s}" for s in tt.JENKINS_STYLES}
-    | {f"wifi_{s}" for s in tt.WIFI_STYLES}
-    | {f"install_{s}" for s in tt.INSTALL_STYLES}
-    | {f"agent_{s}" for s in tt.AGENT_STYLES}
-    | {"tfplan", "cfn", "pulumi", "packer", "consul", "nomad"}
+_STYLED = (
+    ("tfstate", tt.TFSTATE_STYLES),
+    ("hcl", tt.HCL_STYLES),
+    ("ansible", tt.ANSIBLE_STYLES),
+    ("hiera", tt.HIERA_STYLES),
+    ("cloudinit", tt.CLOUDINIT_STYLES),
+    ("svc", tt.SERVICE_STYLES),
+    ("jenkins", tt.JENKINS_STYLES),
+    ("wifi", tt.WIFI_STYLES),
+    ("install", tt.INSTALL_STYLES),
+    ("agent", tt.AGENT_STYLES),
 )
+FAMILIES = {f"{head}_{style}" for head, styles in _STYLED for style in styles} | {
+    "tfplan",
+    "cfn",
+    "pulumi",
+    "packer",
+    "consul",
+    "nomad",
+}
 """The families of `token_tarn`'s forms, for the coverage check."""

@@ -1,4 +1,4 @@
-"""The tenth estate's plantings: what infrastructure-as-code and configuration management leave
+"""The eleventh estate's plantings: what infrastructure-as-code and configuration management leave
 behind (`tarn`).
 
 One function per class, as `plantings_sleet` does, and its `plant` records each `Told`. Secrets
@@ -45,11 +45,12 @@ def terraform(p: Planter, c: tt.Cast) -> dict[str, Any]:
     }
 
 
-def stacks(p: Planter, c: tt.Cast) -> dict[str, Any]:
-    return {
-        "template": plant(p, "cfn-template", tt.cloudformation(p.rng, c)),
-        "pulumi_config": plant(p, "pulumi-config", tt.pulumi(p.rng, c)),
-    }
+def stack(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {"template": plant(p, "cfn-template", tt.cloudformation(p.rng, c))}
+
+
+def pulumi(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {"stack_config": plant(p, "pulumi-config", tt.pulumi(p.rng, c))}
 
 
 def config_management(p: Planter, c: tt.Cast) -> dict[str, Any]:
@@ -59,26 +60,39 @@ def config_management(p: Planter, c: tt.Cast) -> dict[str, Any]:
     }
 
 
+def user_data(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {
+        "user_data": _styles(p, "cloud-init", tt.CLOUDINIT_STYLES, lambda rng, s: tt.cloud_init(rng, c, s))
+    }
+
+
 def images(p: Planter, c: tt.Cast) -> dict[str, Any]:
     return {
-        "user_data": _styles(p, "cloud-init", tt.CLOUDINIT_STYLES, lambda rng, s: tt.cloud_init(rng, c, s)),
         "packer": plant(p, "packer-template", tt.packer(p.rng, c)),
         "installers": _styles(p, "installer", tt.INSTALL_STYLES, lambda rng, s: tt.installer(rng, c, s)),
     }
 
 
 def services(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {"files": _styles(p, "service-config", tt.SERVICE_STYLES, lambda rng, s: tt.service(rng, c, s))}
+
+
+def mesh(p: Planter, c: tt.Cast) -> dict[str, Any]:
     return {
-        "files": _styles(p, "service-config", tt.SERVICE_STYLES, lambda rng, s: tt.service(rng, c, s)),
-        "nomad": plant(p, "nomad-job", tt.nomad(p.rng, c)),
         "consul_export": plant(p, "consul-kv", tt.consul(p.rng, c)),
         "agents": _styles(p, "agent-config", tt.AGENT_STYLES, lambda rng, s: tt.agent(rng, c, s)),
     }
 
 
-def ci(p: Planter, c: tt.Cast) -> list[Any]:
-    return _styles(p, "jenkins", tt.JENKINS_STYLES, lambda rng, s: tt.jenkins(rng, c, s))
+def nomad(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {"job_spec": plant(p, "nomad-job", tt.nomad(p.rng, c))}
 
 
-def networks(p: Planter, c: tt.Cast) -> list[Any]:
-    return _styles(p, "wifi-profile", tt.WIFI_STYLES, lambda rng, s: tt.wifi(rng, c, s))
+def ci(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {
+        "credential_stores": _styles(p, "jenkins", tt.JENKINS_STYLES, lambda rng, s: tt.jenkins(rng, c, s))
+    }
+
+
+def networks(p: Planter, c: tt.Cast) -> dict[str, Any]:
+    return {"profiles": _styles(p, "wifi-profile", tt.WIFI_STYLES, lambda rng, s: tt.wifi(rng, c, s))}

@@ -1,4 +1,4 @@
-"""Infrastructure-as-code and configuration-management shapes for the tenth estate (`tarn`).
+"""Infrastructure-as-code and configuration-management shapes for the eleventh estate (`tarn`).
 
 Like `token_sleet`: drawn from a seeded RNG, nothing copied from a real file, each function a
 `Told` (what is stored; `secrets` hidden under `standard`, `ids` under `strict`). The shapes are
@@ -387,7 +387,7 @@ def hiera(rng: random.Random, cast: Cast, style: str) -> Told:
             f"$ knife data bag show credentials {word(rng)} --secret-file ~/.chef/encrypted_data_bag_secret\n"
             f"id:            {word(rng)}\n"
             f"db_password:   {t.secret(password(rng))}\n\n"
-            f"$ cat metadata.rb\nname '{word(rng)}'\nmaintainer '{who}'\nmaintainer_email '{mail}'\n"
+            f"$ cat metadata.rb\nname '{word(rng)}'\nmaintainer \"{who}\"\nmaintainer_email '{mail}'\n"
             "version '2.4.1'\n"
         )
     return t
