@@ -16,7 +16,6 @@ from cloudg_lab.privacy.detectors.argv import ARGV, ARGV_KEYS, flag_values
 from cloudg_lab.privacy.detectors.builtin import refine_ip
 from cloudg_lab.privacy.detectors.keys import (
     NONE,
-    SECRET_FLAGS,
     TAGS,
     KeyRule,
     items_rule,
@@ -118,8 +117,9 @@ def leaves(tree: object) -> Iterator[tuple[object, KeyRule]]:
             if pair is not None:
                 stack.append((pair[1], tag_rule(pair[0])))
                 continue
-            if "value" in node and any(node.get(flag) is True for flag in SECRET_FLAGS):
-                stack.append((node["value"], SECRET))  # {"value": ..., "sensitive": true}
+            flagged_key = records.flagged_value(node)
+            if flagged_key is not None:
+                stack.append((node[flagged_key], SECRET))  # {"value": ..., "sensitive": true}
                 continue
             shows = None
             if rule is not None and rule.kind == "typed" and rule.entity == "person":

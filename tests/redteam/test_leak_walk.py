@@ -17,6 +17,7 @@ import catalog_walker as cw
 import estate_gale
 import estate_quarto
 import estate_sleet
+import estate_tarn
 import estates
 import leak_scan as ls
 import pytest
@@ -95,6 +96,7 @@ CI_VERSIONS = {
     "quarto": (29, estate_quarto.FAMILIES, 45),
     "sleet": (31, estate_sleet.FAMILIES, 25),
     "gale": (37, estate_gale.FAMILIES, 25),
+    "tarn": (37, estate_tarn.FAMILIES, 25),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -104,11 +106,12 @@ def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
         kind: str, tmp_path: Any) -> None:
     """`fjord` (SaaS families, hooks, logins), `kelp` (cluster commands, CI lines, printed
     secrets), `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
-    files, BI logins) and `sleet` (CloudTrail, flow, ALB and WAF lines, identity providers' and
-    clusters' audit events, EDR, scanners, SIEM queries, SBOMs) and `gale` (chat exports,
-    tickets, mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots)
-    in full and as the CI walks them:
-    every family of their forms and every class planted."""
+    files, BI logins), `sleet` (CloudTrail, flow, ALB and WAF lines, identity providers' and
+    clusters' audit events, EDR, scanners, SIEM queries, SBOMs), `gale` (chat exports, tickets,
+    mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots) and `tarn`
+    (Terraform state, plans, HCL and locks, CloudFormation, Pulumi, Ansible, Hiera, Salt, Chef,
+    cloud-init, installers, agents, unit files, Jenkins, Consul, Nomad, Wi-Fi) in full and as the
+    CI walks them: every family of their forms and every class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
     assert expected - {c.family for c in walked} == set()

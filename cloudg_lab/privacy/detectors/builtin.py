@@ -15,6 +15,7 @@ from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_th
 from cloudg_lab.privacy.detectors.connections import CONNECTION_FIELDS
 from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
+from cloudg_lab.privacy.detectors.iac import IAC_NAMES
 from cloudg_lab.privacy.detectors.kubectl import KUBERNETES_COMMANDS
 from cloudg_lab.privacy.detectors.machines import MACHINE_FILES
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
@@ -286,6 +287,7 @@ BUILTIN: tuple[Detector, ...] = (
     *CONNECTION_FIELDS,
     *MACHINE_FILES,
     *ACCOUNT_PLACES,
+    *IAC_NAMES,
     *MENTIONS,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""

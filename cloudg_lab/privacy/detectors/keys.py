@@ -115,7 +115,10 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "datastore_cluster", "uid", "object_guid", "object_sid", "serial_number", "asset_tag",
        "pod", "pods",  # Kubernetes audit events, Prometheus and Loki labels name a pod `pod`
        # a ticket's configuration item (ServiceNow `cmdb_ci`; red team `gale`)
-       "cmdb_ci", "configuration_item")
+       "cmdb_ci", "configuration_item",
+       # what infrastructure code names by its noun alone (red team `tarn`): a Terraform backend's
+       # lock table, a pillar's databases, a Wi-Fi network's SSID
+       "dynamodb_table", "lock_table", "database", "databases", "ssid", "ssids")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "computer", "machine", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
@@ -189,6 +192,7 @@ _RESOURCE_PREFIXES = frozenset({
     "share", "file_share", "deployment", "pod", "stateful_set", "daemon_set", "config_map",
     "persistent_volume", "persistent_volume_claim", "ingress", "crawler", "work_group", "workgroup",
     "warehouse", "notebook_instance", "domain", "broker", "schedule", "secret_manager_secret",
+    "ami", "job",  # Packer's `ami_name`, a CI or scheduler's `job_name` (red team `tarn`)
 })
 _SUFFIX_TYPED = (("_account_id", "aws_account_id"), ("_account_ids", "aws_account_id"),
                  ("_acct", "aws_account_id"), ("_acct_id", "aws_account_id"), ("_acct_no", "aws_account_id"),

@@ -133,12 +133,14 @@ def _typed(head: str) -> Detector:
 
 
 _KEYED = (r"""(?<![\w.-])(?P<k>[A-Za-z][\w.-]{1,98}?)["']?[ \t]*(?:=|:)[ \t]*(?P<o>["']?)"""
-          r"""(?P<v>[A-Za-z0-9][\w.-]{1,62}[A-Za-z0-9])(?P=o)(?![\w.:/@-]|[ \t]*[=:])""")
+          r"""(?P<v>[A-Za-z0-9][\w.-]{1,62}[A-Za-z0-9])(?:-\{\{[^{}\r\n]*\}\})?(?P=o)"""
+          r"""(?![\w.:/@-]|[ \t]*[=:])""")
 """`KEY = "value"`, `KEY: value`, `KEY=value` in a text (HCL, YAML, an env file, a log line); a
 value that is itself followed by `=` or `:` is the next key (`note: StackName = ...`). A flattened
-path is one key (`userIdentity.sessionContext.sessionIssuer.userName=...`)."""
+path is one key (`userIdentity.sessionContext.sessionIssuer.userName=...`). A template a tool
+fills in later may end the value (Packer's `ami_name = "base-{{timestamp}}"`)."""
 _KEYED_HINTS = ("bucket", "cluster", "name", "_id", "id=", "id:", "id ", "identifier", "namespace", "vault",
-                "host", "pod")
+                "host", "pod", "table", "ssid", "database")
 _LOGIN_HINTS = ("user", "name", "owner", "actor", "author", "by=", "by:")
 
 

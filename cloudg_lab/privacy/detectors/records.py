@@ -75,6 +75,20 @@ def _first_attribute(path: object) -> str | None:
     return name if isinstance(name, str) else None
 
 
+FLAGGED_VALUES = ("value", "Value", "default", "Default")
+"""Where a record its own flag marks secret keeps the value: a Terraform output's `value`, a
+variable's `default` flagged `sensitive`, a CloudFormation `NoEcho` parameter's `Default`."""
+
+
+def flagged_value(container: Mapping[object, object]) -> str | None:
+    """The key of the value `container` flags secret itself (`SECRET_FLAGS` true), else None.
+    The value's keys are looked for first: most records hold none, and that is four look-ups."""
+    key = next((key for key in FLAGGED_VALUES if key in container), None)
+    if key is None or not any(container.get(flag) is True for flag in SECRET_FLAGS):
+        return None
+    return key
+
+
 def names_its_value(container: Mapping[object, object]) -> bool:
     """Whether `container` is a name/value pair or a column profile (whatever its name says), so
     that its name (under `PAIR_NAMES`) is a key or a column, never a resource's name."""
@@ -105,13 +119,16 @@ def named_pair(container: Mapping[object, object],
     SSM parameters (a `SecureString`'s value is secret whatever its name).
     The name is the key the value would sit under in a plain dict, so it rules the value alike
     (`rule_of`: the caller's key rules); a value its record flags as secret (a Terraform
-    output's `"sensitive": true`) is one, and so is a bare `key` beside a login (`_LOGINS`)."""
+    output's `"sensitive": true`, a `NoEcho` parameter's `Default`, however many members it has)
+    is one, and so is a bare `key` beside a login (`_LOGINS`)."""
+    flagged_key = flagged_value(container)
+    if flagged_key is not None:
+        return flagged_key, rule_of("secret")
     if len(container) > PAIR_SIZE:
         return None
     for value_key in PAIR_VALUES:
         if value_key in container:
-            if any(container.get(flag) is True for flag in SECRET_FLAGS) or \
-                    any(container.get(kind) == SECURE_TYPE for kind in _TYPE_KEYS):
+            if any(container.get(kind) == SECURE_TYPE for kind in _TYPE_KEYS):
                 return value_key, rule_of("secret")
             for name_key in PAIR_NAMES:
                 name = container.get(name_key)

@@ -60,9 +60,11 @@ _VENDORS = frozenset({
 """Services whose `<vendor>_KEY` is an API key (`STRIPE_KEY`, `SENDGRID_KEY`, `MAPBOX_KEY`): a key
 ending in `key` alone names sort, partition, cache and object keys as often, so only a vendor's
 name before it makes it a secret."""
-_WHOLE_SECRETS = frozenset({"snmp", "community", "snmpv2c", "snmpv1"})
+_WHOLE_SECRETS = frozenset({"snmp", "community", "snmpv2c", "snmpv1", "encrypt"})
 """Keys that hold a secret only when they are the whole key: a tag `snmp` or `SNMP_V2C` holds the
-community string (a shared password), while `snmp_port` and `snmp_version` hold settings."""
+community string (a shared password), while `snmp_port` and `snmp_version` hold settings; a Consul
+or Nomad agent's `encrypt` holds its gossip key (`encrypt_verify_incoming` a setting, and a
+backend's `"encrypt": true` stays: a flag is no secret; red team `tarn`)."""
 _EXEMPT_LAST = frozenset({
     "id", "ids", "arn", "arns", "name", "names", "type", "types", "count", "enabled", "required",
     "expiry", "expires", "expiration", "expired", "at", "length", "ttl", "version", "url", "uri",

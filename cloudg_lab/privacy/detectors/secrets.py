@@ -28,12 +28,13 @@ def _secret_key(match: re.Match[str]) -> bool:
 
 
 _STOP = "\"'`,;&{}\\[\\]<>()"
-_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=)[ \t]*"
+_KEY = r"(?<![\w.-])(?P<k>[\w.-]*?(?:{words})[\w.-]*)[\"']?\s*(?:(?P<colon>[:：])|=>?)[ \t]*"
 _QUOTED = r"(?:\"(?P<q>[^\"\n]{4,})\"|'(?P<s>[^'\n]{4,})'|"
 _TOKEN = r"(?P<v>[^\s\"',;}{]{4,}))"
 _PHRASE = rf"(?(colon)(?P<p>[^\s{_STOP}][^\n\r{_STOP}]{{2,}}[^\s{_STOP}.!?])|{_TOKEN})"
 """Unquoted after a colon (YAML, prose), a passphrase runs to the end of its clause:
-`password: correct horse battery staple`; after `=` (shell, env files) a value ends at a space."""
+`password: correct horse battery staple`; after `=` (shell, env files) a value ends at a space.
+A hash rocket is an `=` too (`password => '...'`: Puppet attributes, Ruby hashes; red team `tarn`)."""
 _FOREIGN_PASS = ("kennwort", "contraseña", "contrasena", "senha", "wachtwoord", "hasło", "haslo",
                  "salasana", "lösenord", "losenord", "heslo", "parola", "пароль", "密码", "密碼",
                  "パスワード", "비밀번호")
@@ -56,7 +57,8 @@ space and a combining mark, as a labelled value: a value never begins with a com
 
 _KEY_BLOCK = (r"-{4,5} ?BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}.*?"
               r"(?:-{4,5} ?END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)? ?-{4,5}|\Z)"
-              r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9A-Fa-f]+|\Z)")
+              r"|PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9A-Fa-f]+|\Z)"
+              r"|-{5}BEGIN OpenVPN Static key V\d-{5}.*?(?:-{5}END OpenVPN Static key V\d-{5}|\Z)")
 _KEY_BODY = (r"(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{3}IBA(?:DANBgkqhkiG9w0BAQEFAASC|AK[BC]|AJB)"
              r"|M[A-Za-z0-9+/]{2}CAQEE|MI[GH][A-Za-z0-9+/]AgEBB[DE]|MC4CAQAwBQYDK2VwBCIEI|MI[GH][A-Za-z0-9+/]AgEAMB[AM]GByqGSM49AgEG)"
              r"(?:[A-Za-z0-9+/=]|\r?\n|\\n)+")
@@ -142,7 +144,10 @@ _FLAGGED = (r"(?i)\{[^{}]*?" + _FLAGGED_VALUE.format("v") + r"[^{}]*?" + _FLAG +
 `outputs`, `output "x" { value = "..." sensitive = true }`, a variable's `default` flagged
 `sensitive = true`, a CloudFormation `NoEcho` parameter)."""
 _WORDS = _PASS_WORDS + "|secret|key|token|credential|auth"
-_ELEMENT = rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?P<v>[^<>\r\n]{{4,}})</(?P=k)\s*>"
+_ELEMENT = (rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?:\s*<(?P<c>value)>)?"
+            r"(?P<v>[^<>\r\n]{4,})</(?(c)(?P=c)|(?P=k))\s*>")
+"""`<password>PW</password>`, and the child a Windows answer file keeps it in
+(`<AdministratorPassword><Value>PW</Value>`, `<AutoLogon><Password><Value>PW`; red team `tarn`)."""
 _ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value\s*=\s*["']"""
                r"""(?P<v>[^"'<>]{4,})["']""")
 _BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n"
@@ -159,11 +164,22 @@ property so set apart, as `spark-defaults.conf` and Java properties write them
 (`spark.hadoop.fs.s3a.secret.key  KEY`), the storage host glued after the secret's word
 (`fs.azure.account.key.<account>.dfs.core.windows.net KEY`). The key rules decide, as
 everywhere (`spark.authenticate.secret.file /path` names a file, no secret)."""
+_GOSSIP = (r"""(?i)(?<![\w.-])["']?encrypt["']?[ \t]*[:=][ \t]*["']?"""
+           r"""(?P<v>(?:[A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{32}|[A-Za-z0-9+/]{43}=))(?![A-Za-z0-9+/=])""")
+"""The gossip key of a Consul or Nomad agent (`encrypt = "..."`: base64 of 16, 24 or 32 bytes):
+whoever holds it joins the cluster's gossip. Only a key's shape is taken, so a Terraform
+backend's `encrypt = true` stays (red team `tarn`)."""
 _HEADER_KEY = (r"(?im)^[ \t]*(?:[A-Za-z0-9]+-)+Key[ \t]*:[ \t]*"
                r"(?P<v>(?=[^\s]*\d)[A-Za-z0-9._~+/=-]{16,})[ \t]*\r?$")
 """An HTTP header line named `<Vendor>-Key` holding an opaque token (`Fastly-Key`,
 `DD-APPLICATION-KEY`): a header carries an API key under its vendor's name, which no key rule
 knows (as a dict key, `<word>_key` names a partition or sort key as often as a secret)."""
+_NAMESPACED_KEY = (r"(?m)^[ \t]*[a-z][\w-]*:(?P<k>[A-Za-z][A-Za-z0-9]*Key)[ \t]*:[ \t]*[\"']?"
+                   r"(?P<v>(?=[^\s\"']*\d)[A-Za-z0-9._~+/=-]{16,})[\"']?[ \t]*\r?$")
+"""A stack config's plain value under `<project>:<name>Key` (Pulumi: `shop:registryKey: ...`),
+holding an opaque token: a key set without `--secret` (red team `tarn`). As for `header_key`, the
+namespace makes `Key` a credential's name whatever the vendor (a vendor's `<vendor>Key` is one
+anywhere: `secret_keys._VENDORS`), where a dict's `sort_key` names a field."""
 _PIPED = r"""(?:"(?P<{0}q>[^"\n$]{{4,}})"|'(?P<{0}s>[^'\n$]{{4,}})'|(?P<{0}v>[^\s|;&'"$`]{{4,}}))"""
 _READS = (r"(?:--password-stdin|--with-token|--token-stdin|\bsudo\s+(?:-\w+\s+)*-S\b|\bchpasswd\b"
           r"|\bpasswd\s+--stdin\b"
@@ -182,8 +198,9 @@ _QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|a
 
 KEY_BLOCKS: tuple[Detector, ...] = (
     define("private_key", "private_key", "secret", 1.0, _KEY_BLOCK,
-           ("private key", "putty-user-key-file"), flags=re.DOTALL, min_len=30,
-           description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks"),
+           ("private key", "putty-user-key-file", "openvpn static key"), flags=re.DOTALL, min_len=30,
+           description="PEM, OpenSSH, SSH2, PGP and PuTTY private key blocks, OpenVPN static keys "
+                       "(a tls-auth or tls-crypt key: whoever holds it may talk to the server)"),
     define("private_key_body", "private_key", "secret", 0.95, _KEY_BODY,
            ("ibadanbgkqhkig9w0baqefaasc", "ibaak", "ibaajb", "caqee", "agebbd", "agebbe",
             "mc4caqawbqydk2vwbciei", "gbyqgsm49ageg"), flags=_O, min_len=40,
@@ -231,8 +248,9 @@ URL_SECRETS: tuple[Detector, ...] = (
            gate=lambda text, low: "=" in text and ("?" in text or "&" in text or "#" in text),
            description="secrets in URL query strings (key=, token=, signature=, code=...)"),
     define("connection_string_secret", "password", "secret", 0.95,
-           r"(?i)(?<![\w-])(?:password|pwd)\s*=\s*(?P<v>[^;&\"'\s]+)", ("password", "pwd"),
-           group="v", min_len=8, description="passwords in connection strings (Password=...;)"),
+           r"(?i)(?<![\w-])(?:password|pwd)\s*=\s*(?P<v>(?!>)[^;&\"'\s]+)", ("password", "pwd"),
+           group="v", min_len=8, description="passwords in connection strings (Password=...;; a hash "
+                                             "rocket's `>` is no password: `password => '...'`)"),
 )
 
 ASSIGNMENTS: tuple[Detector, ...] = (
@@ -305,6 +323,11 @@ ASSIGNMENTS: tuple[Detector, ...] = (
            group=("aq", "as", "av", "bq", "bs", "bv"), min_len=24,
            description="literal secrets piped or here-string'd into a login on stdin (--password-stdin, "
                        "--with-token), or into base64, kubeseal and secret stores reading stdin"),
+    define("namespaced_key", "api_token", "secret", 0.85, _NAMESPACED_KEY, ("key:",), group="v", min_len=20,
+           description="opaque tokens under a stack config's <project>:<name>Key (Pulumi config set "
+                       "without --secret)"),
+    define("gossip_key", "secret", "secret", 0.9, _GOSSIP, ("encrypt",), group="v", min_len=30,
+           description="the gossip encryption key of a Consul or Nomad agent (encrypt = \"<base64>\")"),
     define("header_key", "api_token", "secret", 0.85, _HEADER_KEY, ("-key",), group="v", min_len=20,
            description="HTTP header lines named <Vendor>-Key holding an opaque token (Fastly-Key, "
                        "DD-APPLICATION-KEY)"),

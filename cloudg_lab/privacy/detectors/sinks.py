@@ -10,7 +10,8 @@ receives it instead:
   `HTTPBasicAuth`, `PSCredential`, `getConnection(url, "sa", "...")`, `new PDO($dsn, "root",
   "...")`, `.login('user', '...')`, `auth=('admin', '...')`, `pymysql.connect(host, user, "...")`);
 - what a server or tool is told its password is (`requirepass`, `masterauth`, `CONFIG SET
-  requirepass`, `-passwd`, `rabbitmqctl add_user USER ...`, `dotnet user-secrets set KEY ...`,
+  requirepass`, `-passwd`, a kickstart file's `rootpw [--plaintext] ...` (red team `tarn`),
+  `rabbitmqctl add_user USER ...`, `dotnet user-secrets set KEY ...`,
   `openssl passwd -6 ...`, `mkpasswd`, `mc alias set NAME URL KEY SECRET`, `keystore set ...
   --value ...`), an impacket tool's target (`secretsdump.py corp/admin:...@dc01`), a Windows
   tool's slash flag after its slash user flag (`xfreerdp /u:ana /p:...`, `schtasks /ru svc /rp
@@ -65,6 +66,7 @@ _PAIRED = rf"""\b(?:auth|basic_auth|http_auth|credentials|creds)\s*=\s*[(\[]\s*{
 _TOLD = (r"""(?i)(?<![\w-])(?:requirepass|masterauth|masterpass)[ \t]+["']?"""
          r"""(?P<v>(?!\$)(?=[^\s"']*[^a-z\s"'])[^\s"']{4,})"""
          r"""|(?<![\w-])-(?:passwd|password)[ \t]+["']?(?P<f>(?![-$/~])[^\s"']{4,})"""
+         r"""|(?m:^)[ \t]*rootpw(?:[ \t]+--(?:plaintext|lock|allow-ssh))*[ \t]+(?P<k>(?![-$])[^\s"']{4,})"""
          r"""|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+["']?[^\s"']+["']?[ \t]+["']?"""
          r"""(?P<r>(?!\$)[^\s"']{4,})"""
          r"""|\buser-secrets[ \t]+set[ \t]+["']?[^\s"']+["']?[ \t]+["']?(?P<d>(?!\$)[^\s"']{4,})"""
@@ -141,16 +143,16 @@ SINKS: tuple[Detector, ...] = (
     define("auth_pair", "password", "secret", 0.85, _PAIRED, ("auth", "cred"), group="v", min_len=14,
            description="the password of an auth=(user, password) pair"),
     define("told_password", "password", "secret", 0.85, _TOLD,
-           ("requirepass", "masterauth", "masterpass", "-passwd", "-password", "rabbitmqctl",
+           ("requirepass", "masterauth", "masterpass", "-passwd", "-password", "rootpw", "rabbitmqctl",
             "user-secrets", "openssl", "mkpasswd", "mc ", "--value", "exec", "secretsdump", "getuserspns",
             "getnpusers", "gettgt", "getst", "mssqlclient", "smbclient", "lookupsid", "ticketer", "/p",
             "/rp", "<<<"),
-           group=("v", "f", "r", "d", "o", "m", "s", "i", "w", "h"), min_len=12,
+           group=("v", "f", "k", "r", "d", "o", "m", "s", "i", "w", "h"), min_len=12,
            description="what a server or tool is told its password is (requirepass, masterauth, "
-                       "-passwd, rabbitmqctl add_user, dotnet user-secrets set, openssl passwd and "
-                       "mkpasswd, mc alias set, a keystore's or secret store's --value, an impacket "
-                       "target's domain/user:PW@host, a Windows tool's /p: or /rp after its /u: or "
-                       "/ru, a here-string kinit, passwd or sudo -S reads)"),
+                       "-passwd, a kickstart's rootpw, rabbitmqctl add_user, dotnet user-secrets set, "
+                       "openssl passwd and mkpasswd, mc alias set, a keystore's or secret store's "
+                       "--value, an impacket target's domain/user:PW@host, a Windows tool's /p: or /rp "
+                       "after its /u: or /ru, a here-string kinit, passwd or sudo -S reads)"),
     define("expected_answer", "password", "secret", 0.85, _EXPECT, ("expect",), group="v",
            gate=lambda text, low: "send" in low, min_len=16,
            description="what an expect script sends to a password prompt"),
