@@ -89,6 +89,13 @@ _PLAIN, _FREE, _TAGS, _SKIP = 0, 1, 2, 3
 _U = "untrusted"
 
 
+def _stripped(text: str) -> tuple[str, int]:
+    """`text` as shown (invisible characters and planted fences gone, controls between visible
+    characters a space) and how many characters that took out; `text` itself when none."""
+    removed = sum(map(len, _INVISIBLE.findall(text)))
+    return (_FENCES.sub("", visible(text)) if removed else text), removed
+
+
 def _strip_effects(removed: int) -> tuple[Effect, ...]:
     return ((_U, "stripped_chars", removed, None, ""), (_U, "sanitized_fields", 1, None, "")) \
         if removed else ()
@@ -110,8 +117,7 @@ class _SanitizeStage(fusion.Fused[int]):
             return key, _SKIP, ()
         if not isinstance(key, str):
             return key, _PLAIN, ()
-        removed = sum(map(len, _INVISIBLE.findall(key)))
-        clean = _FENCES.sub("", visible(key)) if removed else key
+        clean, removed = _stripped(key)
         if state == _TAGS:
             child = _FREE
         else:
@@ -119,7 +125,7 @@ class _SanitizeStage(fusion.Fused[int]):
             child = _SKIP if skipped_key(key) else _TAGS if norm in TAG_PARENTS else \
                 _FREE if norm in _FREE_TEXT or norm.endswith(("_description", "_name", "_message")) \
                 else _PLAIN
-        return (clean if removed else key), child, _strip_effects(removed)
+        return clean, child, _strip_effects(removed)
 
     def item(self, state: int) -> int:
         return _FREE if state == _TAGS else state
@@ -128,8 +134,7 @@ class _SanitizeStage(fusion.Fused[int]):
         if state == _SKIP or not isinstance(value, str) or \
                 (value.isascii() and value.isprintable() and len(value) < 12):
             return SAME, (), -1
-        stripped = sum(map(len, _INVISIBLE.findall(value)))
-        out = _FENCES.sub("", visible(value)) if stripped else value
+        out, stripped = _stripped(value)
         effects = list(_strip_effects(stripped))
         if suspicious(out):
             if self.action == "fence":
