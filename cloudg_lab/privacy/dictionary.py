@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import ItemsView, Iterator, Mapping
+from itertools import chain
 from typing import Protocol, runtime_checkable
 from urllib.parse import quote, unquote
 
@@ -106,12 +107,13 @@ class Dictionary(Mapping[str, str]):
                     self._folded.setdefault(folded, value)
                 if "_" in folded or "." in folded or "--" in folded:
                     self._folded.setdefault(joined(folded), value)
-                if folded[-1:].isdigit():
+                if folded[-_NUMBER_DIGITS:].isdigit():
                     self._number_of(folded, value)
             else:
                 rest.append(value)
-        for value in self._entries:  # the widest is met early: names of many pieces are common
-            if self._widest == MAX_PIECES:
+        paths = (value for value in self._entries if "/" in value or ":" in value)
+        for value in chain(paths, self._entries):  # paths first: an ARN or a resource path
+            if self._widest == MAX_PIECES:         # has the most pieces, so the widest is met early
                 break
             if value.isascii() and " " not in value:
                 self._count_pieces(value, value.lower(), self._entries[value])
