@@ -18,6 +18,7 @@ from typing import Any
 import plantings as pl
 import token_forms as tf
 from drafting import Draft, Estate, link, title
+from estate_dune import dune
 from estate_fjord import fjord
 from estate_gale import gale
 from estate_kelp import kelp
@@ -225,7 +226,8 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1),
                                                 "gale": gale,
                                                 "gale-ci": lambda seed: gale(seed, fillers=4, repeats=1),
-                                                "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0)}
+                                                "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0),
+                                                "dune": dune, "dune-ci": lambda seed: dune(seed, fillers=0)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:
