@@ -28,8 +28,20 @@ from cloudg_lab.privacy.invisible import visible
 
 _FOLD = str.maketrans({"\n": " ", "\r": " ", "\t": " ", "\u00a0": " ", "\u2007": " ", "\u202f": " ",
                        "\u2009": " ",
-                       "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-"})
-_PIECE = re.compile(r"[^\W_]+")
+                       "\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2010": "-", "\u2011": "-",
+                       **dict(zip("ıİάέήίόύώΐΰςΆΈΉΊΌΎΏ", "iIαεηιουωιυσΑΕΗΙΟΥΩ", strict=True))})
+"""Also Turkish dotless and dotted i as the one `i` (`YILDIZ` is `Yıldız`, `İSMAİL` is `İsmail`) and
+Greek without its accents and final sigma (`ΝΙΚΟΛΑΟΣ` is `Νικόλαος`): capitals as these languages
+write them (red team `dune`); every entry is one character, so a fold keeps its value's length."""
+MARKS = ("\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+          "\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u0981-\u0983\u09bc-\u09d7\u0a01-\u0a03"
+          "\u0a3c-\u0a51\u0a81-\u0a83\u0abc-\u0acd\u0b01-\u0b03\u0b3c-\u0b57\u0b82\u0bbe-\u0bcd"
+          "\u0c00-\u0c04\u0c3e-\u0c56\u0c81-\u0c83\u0cbc-\u0cd6\u0d00-\u0d03\u0d3b-\u0d4d\u0e31"
+          "\u0e34-\u0e3a\u0e47-\u0e4e\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\u3099\u309a")
+_PIECE = re.compile(f"[^\\W_](?:[^\\W_]|[{MARKS}])*")
+"""A run of letters and digits, with the marks written on them: the vowel signs and viramas of
+Indic scripts, Hebrew and Arabic points, a decomposed accent (`स्नेहा` is one piece, not three
+letters whose marks fall between pieces; red team `dune`)."""
 _JOINTS = re.compile(r"[ _.-]+")
 """What joins the words of a name: `quartz-ledger-store` is `QUARTZ_LEDGER_STORE` as a constant,
 `quartz.ledger.store` as a host label, `quartz ledger store` in prose. Only for names (some
@@ -68,6 +80,8 @@ def fold(value: str) -> str:
     name where it likes, `ledger-\narchive`), lower case, same length as `value`."""
     folded = value.translate(_FOLD)
     lowered = folded.lower()
+    if "ς" in lowered:  # `lower` writes a word's last `Σ` as the final sigma
+        lowered = lowered.replace("ς", "σ")
     if len(lowered) == len(value):
         return lowered
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in folded)

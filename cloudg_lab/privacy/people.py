@@ -17,6 +17,7 @@ listed as inherent.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from cloudg_lab.privacy.dictionary import fold
 
@@ -70,8 +71,11 @@ _PARTICLES = frozenset({"van", "der", "den", "de", "da", "di", "do", "dos", "das
 
 
 def _caseless(word: str) -> bool:
-    """A word of a script without letter case (Han, Arabic, Hebrew, Thai, Devanagari...)."""
-    return all(c.isalpha() and not c.isupper() and not c.islower() for c in word)
+    """A word of a script without letter case (Han, Arabic, Hebrew, Thai, Devanagari...); the
+    vowel signs and viramas of Indic scripts are marks, not letters (`स्नेहा`; red team `dune`)."""
+    return any(c.isalpha() for c in word) and all(
+        (c.isalpha() and not c.isupper() and not c.islower()) or unicodedata.category(c)[0] == "M"
+        for c in word)
 
 
 def _name_word(word: str) -> bool:

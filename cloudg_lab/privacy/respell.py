@@ -48,6 +48,13 @@ _SCRIPT_EDGE = re.compile(f"(?<=[{_CJK_CLASS}])(?=[^\\W{_CJK_CLASS}])|"
                           f"(?<=[^\\W{_CJK_CLASS}])(?=[{_CJK_CLASS}])")
 _INVERTED = re.compile(r"(?<![\w'’-])([^\W\d_][\w'’-]+), ([^\W\d_][\w'’-]+)(?![\w'’-])")
 """`Lee, Ana`: a directory's, a CSV export's or a citation's way to write a person."""
+_DIGIT_ZEROS = (0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xDE6,
+                0xE50, 0xED0, 0xF20, 0x1040, 0x17E0, 0x1810, 0x1946, 0x19D0, 0xA8D0, 0xA900, 0xFF10)
+_NATIVE_DIGITS = {zero + i: str(i) for zero in _DIGIT_ZEROS
+                  for i in range(10)}
+"""Decimal digits of other scripts (Arabic-Indic `٤١١١`, Persian `۴۱۱۱`, Devanagari `४१११`, Thai,
+Bengali...) read as the digits they are: a card or an account written so is the same number
+(red team `dune`). NFKC joins only the full-width ones."""
 _MAX_CJK_NAME = 8
 _SHOUTED = 20
 """Text this long in capitals only is read in lower case too (a log line or a title shouted)."""
@@ -69,6 +76,10 @@ def readable(value: str, known: Known) -> str | None:
         text = _PLUSSED.sub(lambda m: _spaced(m.group(), known), text)
     if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
+    if not text.isascii():
+        text = text.translate(_NATIVE_DIGITS)
+        if _TWINS.search(text) is not None:
+            text = _WORD.sub(lambda m: _untwinned(m.group(), known), text)
     if not text.isascii() and _CJK.search(text) is not None:
         text = _words(text, known)
     text = _TOKEN.sub(lambda m: _decoded_token(m.group(), known), text)
@@ -79,6 +90,20 @@ def readable(value: str, known: Known) -> str | None:
     if len(text) >= _SHOUTED and text.isupper():
         text = text.lower()  # `SEEN WITH GHP_...`: token prefixes are lower case, their bodies any case
     return None if text == value else text
+
+
+_TWINS = re.compile("[A-Za-z][\\w-]*[\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][\\w-]*[A-Za-z]")
+_WORD = re.compile(r"[\w-]+")
+
+
+def _untwinned(word: str, known: Known) -> str:
+    """A word mixing Latin letters with Cyrillic or Greek ones drawn alike (`раyments-lеdger`),
+    in Latin letters when `known` holds it so: a name the data holds, written with homoglyphs
+    (red team `dune`). A word of one script is left as it is."""
+    if word.isascii() or not any("a" <= c <= "z" or "A" <= c <= "Z" for c in word):
+        return word
+    latin = word.translate(_LOOKALIKES)
+    return latin if latin != word and known(latin) else word
 
 
 def _words(text: str, known: Known) -> str:

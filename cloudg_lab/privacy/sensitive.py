@@ -90,6 +90,8 @@ def record_all(found: dict[str, str], values: Iterable[object], rule: KeyRule) -
             if refined == PERSON:  # `Lee, Ana` on a rota: the same person
                 for spelled in reordered(stripped):
                     found.setdefault(spelled, refined)
+                if "ß" in stripped:  # `JÜRGEN WEISS`, `Weiss`: German writes ß as ss in capitals
+                    found.setdefault(stripped.replace("ß", "ss"), refined)
 
 
 def _text(value: object) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import unicodedata
 
 from cloudg_lab.privacy.detectors.accounts import ACCOUNT_PLACES, SSH_KEY_COMMENT, SSH_KEY_TRIGGERS
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
@@ -17,6 +18,7 @@ from cloudg_lab.privacy.detectors.devices import NETWORK_DEVICES
 from cloudg_lab.privacy.detectors.encoded import ENCODED, QUOTED
 from cloudg_lab.privacy.detectors.iac import IAC_NAMES
 from cloudg_lab.privacy.detectors.kubectl import KUBERNETES_COMMANDS
+from cloudg_lab.privacy.detectors.languages import FOREIGN_PEOPLE, FOREIGN_SECRETS
 from cloudg_lab.privacy.detectors.machines import MACHINE_FILES
 from cloudg_lab.privacy.detectors.mentions import MENTIONS
 from cloudg_lab.privacy.detectors.personal import PERSONAL_IDENTIFIERS, PERSONAL_SECRETS
@@ -33,6 +35,7 @@ from cloudg_lab.privacy.detectors.sinks import SINKS
 from cloudg_lab.privacy.detectors.statements import STATEMENTS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
+from cloudg_lab.privacy.dictionary import MARKS as _MARKS
 from cloudg_lab.privacy.hosts import is_service_host
 
 __all__ = ["BUILTIN", "Detector", "embedded_ipv4", "refine_ip"]
@@ -94,13 +97,29 @@ _TLDS = ("com|net|org|io|dev|app|cloud|aws|internal|local|lan|corp|intra|int|edu
          "ar|cl|pe|uy|lt|lv|ee|si|hr|is|lu|kz|ng|ke|eg|pk|ph|qa|me|tv|io|gg|ly|"
          "xyz|zone|tools|network|systems|services|solutions|company|team|digital|group|works|"
          "space|host|link|page|email|cloud|software|agency|studio|finance|bank|health|shop|store|"
-         "mesh|infra|prod|stage|staging|office|kube|k8s|vpn|wan|dmz|mgmt|ad")
+         "mesh|infra|prod|stage|staging|office|kube|k8s|vpn|wan|dmz|mgmt|ad|xn--[a-z0-9]{2,59}")
 """Public suffixes (the common generic ones and the country codes that are no file extension:
 not `.py`, `.sh`, `.rs`, `.cc`, `.in`, `.so`) plus the private and service-discovery ones
 (`.internal`, `.lan`, `.corp`, `.svc`, `.svc.cluster.local`, `.consul`, `.home.arpa`, `.mesh`,
 `.prod`); a second-level suffix (`.com.br`, `.co.uk`) is a host name under its country code."""
 _TLD_HINT = re.compile(rf"\.(?:{_TLDS})\b")
-"""One search (sped up by its literal `.` prefix) instead of an `in` check per suffix."""
+"""One search (sped up by its literal `.` prefix) instead of an `in` check per suffix. An IDN
+top-level domain in punycode (`.xn--p1ai` of `.рф`, `.xn--qxam` of `.ελ`) is one too (red team
+`dune`)."""
+
+
+def _whole_label(match: re.Match[str]) -> bool:
+    """A host name starts a label: not after a letter or a mark of another script (`çiçek-
+    hafa.com.tr` decomposed, `ilgın.öztürk@…`), where ASCII boundaries would cut the label in
+    two and shadow the e-mail address or IDN name it belongs to (red team `dune`)."""
+    text, start = match.string, match.start()
+    while (start > 0 and text[start - 1] == "-") or (start > 0 and text[start - 1].isascii() and \
+            text[start - 1].isalnum()):
+        start -= 1
+    if start == 0:
+        return True
+    before = text[start - 1]
+    return before.isascii() or not (before.isalnum() or unicodedata.category(before)[0] == "M")
 
 
 def _has_tld(text: str, low: str) -> bool:
@@ -151,6 +170,7 @@ BUILTIN: tuple[Detector, ...] = (
     *NETWORK_DEVICES,
     *ASSIGNMENTS,
     *STATEMENTS,
+    *FOREIGN_SECRETS,
     *PERSONAL_SECRETS,
     *PIPELINE_SECRETS,
     *SINKS,
@@ -236,7 +256,8 @@ BUILTIN: tuple[Detector, ...] = (
     # ---------------------------------------------------------------- pii
     *PERSONAL_IDENTIFIERS,
     define("email", "email", "pii", 0.95,
-           r"(?:(?<![\w.%+-])[\w.%+-]+|\"[^\"\r\n@\\]{1,64}\")(?:@|%40)(?:[\w-]+\.)+(?:[^\W\d_]{2,}|xn--[a-z0-9-]{2,})\b",
+           rf"(?:(?<![\w.%+-])[\w.%+{_MARKS}-]+|\"[^\"\r\n@\\]{{1,64}}\")(?:@|%40)(?:[\w{_MARKS}-]+\.)+"
+           rf"(?:[^\W\d_]{{2,}}|xn--[a-z0-9-]{{2,}})\b",
            ("@", "%40"), min_len=6,
            description="e-mail addresses: unicode and quoted local parts, IDN domains, the `%40` of "
                        "a URL's query (`?email=ana%40corp.io`, `mailto:`)"),
@@ -271,9 +292,15 @@ BUILTIN: tuple[Detector, ...] = (
            gate=lambda text, low: _HEX_PAIRS.search(low) is not None or _HEX_QUADS.search(low) is not None,
            validate=_mac, min_len=14,
            description="MAC addresses (colons, dashes, or Cisco's dotted quads with a hex letter)"),
+    define("idn_hostname", "hostname", "network", 0.75,
+           r"(?<![\w.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*xn--[a-z0-9-]{1,59}"
+           r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.(?:[a-z]{2,24}|xn--[a-z0-9]{2,59})\b(?![.-]\w)",
+           ("xn--",), flags=_O | re.IGNORECASE, accept=_whole_label, min_len=8,
+           description="host names with a label in punycode, whatever their top-level domain "
+                       "(xn--80ak6aa92e.in, db.xn--p1ai)"),
     define("hostname", "hostname", "network", 0.7,
            rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
-           (), flags=_O, gate=_has_tld,
+           (), flags=_O, gate=_has_tld, accept=_whole_label,
            validate=lambda t: None if is_service_host(t) else "hostname",
            min_len=4, description="host names with a known top-level domain (provider endpoints excepted)"),
     define("aws_account_id", "aws_account_id", "identifier", 0.7,
@@ -284,6 +311,7 @@ BUILTIN: tuple[Detector, ...] = (
            r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
     *TABLE_IDENTIFIERS,
+    *FOREIGN_PEOPLE,
     *CONNECTION_FIELDS,
     *MACHINE_FILES,
     *ACCOUNT_PLACES,

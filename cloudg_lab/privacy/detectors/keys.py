@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from cloudg_lab.privacy.detectors.lexicon import (
+    foreign_email,
+    foreign_person,
+    foreign_secret,
+    names_a_setting,
+)
 from cloudg_lab.privacy.detectors.secret_keys import foreign_password, secret_word
 from cloudg_lab.privacy.respell import readable_key
 
@@ -263,7 +269,8 @@ def key_rule(key: str) -> KeyRule:
     if norm in _SKIP_KEYS:
         return SKIP
     words = norm.split("_") if norm else []
-    secret = secret_word(words) or foreign_password(key)
+    secret = secret_word(words) or (
+        None if names_a_setting(key) else foreign_password(key) or foreign_secret(key))
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in TAG_PARENTS:
@@ -277,6 +284,10 @@ def key_rule(key: str) -> KeyRule:
         numbers, items = _numbers(words, entity)
         return intern(KeyRule("typed", entity, "person_key" if entity == "person" else "typed_keys",
                               numbers=numbers, item_numbers=items))
+    if foreign_person(key):  # `Besitzer`, `propriétaire`, `负责人` (red team `dune`)
+        return intern(KeyRule("typed", "person", "person_key"))
+    if foreign_email(key):  # `E-Mail`, `courriel`, `メール`
+        return intern(KeyRule("typed", "email", "typed_keys"))
     return _flattened(key)
 
 
@@ -341,14 +352,15 @@ def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
-    secret = secret_word(words) or foreign_password(tag_key)
+    secret = secret_word(words) or (
+        None if names_a_setting(tag_key) else foreign_password(tag_key) or foreign_secret(tag_key))
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in _BENIGN_TAGS or norm in ("key", "value"):
         return NONE
     if norm == "name":
         return intern(KeyRule("typed", "resource_name", "tags_key"))
-    if _PERSON_TAG_WORDS.intersection(words):
+    if _PERSON_TAG_WORDS.intersection(words) or foreign_person(tag_key):
         return intern(KeyRule("typed", "person", "tags_key"))
     numbers, items = _numbers(words, _typed_entity(norm))
     return intern(KeyRule("typed", "tag_value", "tags_key", numbers=numbers, item_numbers=items))

@@ -15,9 +15,10 @@ from __future__ import annotations
 from cloudg_lab.privacy.detectors.base import DIGIT, Detector, define, longer_than
 
 _CARD = (r"(?<![\w.-])(?:4\d{3}|5[1-5]\d{2}|2[2-7]\d{2}|3[47]\d{2}|6(?:011|5\d{2})|35\d{2})"
-         r"(?:[ -]?\d){9,15}(?![\w.-])")
+         r"(?:[ .-]?\d){9,15}(?![\w.-])")
 """Visa, Mastercard (both ranges), Amex, Discover and JCB prefixes, 13 to 19 digits, grouped by
-spaces or dashes (the Luhn check in `_luhn` decides)."""
+spaces, dashes or dots (`4111.1111.1111.1111`, as German forms group; the Luhn check in `_luhn`
+decides). Digits of other scripts are read as digits first (`respell`: `٤١١١ ١١١١ …`)."""
 _NATIONAL = (r"(?i)\b(?:ssn|social[ -]security(?:[ -](?:number|no\.?|#))?|sozialversicherungsnummer"
              r"|national[ -]insurance(?:[ -]number)?|nino)\s*[:#=]?\s*(?P<v>\d{3}-?\d{2}-?\d{4}"
              r"|[A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D])\b")

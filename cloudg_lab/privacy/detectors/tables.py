@@ -34,6 +34,7 @@ from cloudg_lab.privacy.detectors.base import Accept, Detector, Gate, define
 from cloudg_lab.privacy.detectors.keys import KeyRule, key_rule
 
 _CELL = r"(?m)(?:^|(?<=,))[ \t]*(?P<v>[^,\r\n\"]*[^,\r\n\" \t])[ \t]*(?=,|\r?$)"
+_SEMI_CELL = _CELL.replace(",", ";")
 _MAX_HEADER = 400
 """A first line longer than this is prose, not a header, unless every name is one key."""
 _MAX_KEYS_HEADER = 8000
@@ -70,12 +71,22 @@ _OWN_DETECTORS = frozenset({"hostname", "ip_address", "url", "email"})
 """Typed values other detectors find in any text, whatever key they sit beside."""
 
 
+def separator(text: str) -> str:
+    """`;` when the first line is separated by semicolons and holds no comma (the CSV of locales
+    whose decimal mark is a comma: `Benutzer;Passwort;Kosten` then `jdoe;…;1.234,56`; red team
+    `dune`), else `,`."""
+    end = text.find("\n")
+    head = text[:end] if end >= 0 else text
+    return ";" if ";" in head and "," not in head else ","
+
+
 def _header(text: str) -> list[str] | None:
     """The column names of `text` if its first line is a header of two or more names."""
     end = text.find("\n")
-    if end < 0 or end > _MAX_KEYS_HEADER or "," not in text[:end]:
+    sep = separator(text)
+    if end < 0 or end > _MAX_KEYS_HEADER or sep not in text[:end]:
         return None
-    names = [name.strip().strip("\"'") for name in text[:end].rstrip("\r").split(",")]
+    names = [name.strip().strip("\"'") for name in text[:end].rstrip("\r").split(sep)]
     if end > _MAX_HEADER and not all(_KEY_NAME.fullmatch(name) for name in names):
         return None
     return names if all(names) else None
@@ -87,7 +98,16 @@ def _rules(text: str) -> list[KeyRule] | None:
 
 
 def _keyed(text: str, low: str) -> bool:
-    """A header naming at least one column a key rule acts on."""
+    """A comma-separated header naming at least one column a key rule acts on."""
+    return separator(text) == "," and _acting(text)
+
+
+def _semi_keyed(text: str, low: str) -> bool:
+    """A semicolon-separated header naming at least one column a key rule acts on."""
+    return separator(text) == ";" and _acting(text)
+
+
+def _acting(text: str) -> bool:
     rules = _rules(text)
     return rules is not None and any(r.kind in ("sensitive", "typed", "asset") for r in rules)
 
@@ -246,7 +266,7 @@ def _column(match: re.Match[str]) -> KeyRule | None:
     if line == 0:
         return None
     rules = _rules(text)
-    column = text.count(",", line, start)
+    column = text.count(separator(text), line, start)
     return rules[column] if rules is not None and column < len(rules) else None
 
 
@@ -355,6 +375,10 @@ TABLE_SECRETS: tuple[Detector, ...] = (
     define("table_secret", "secret", "secret", 0.85, _CELL, (",",), group="v", gate=_keyed,
            accept=_cell(_column, _secret), min_len=8,
            description="cells under a secret column of a CSV table"),
+    define("semicolon_table_secret", "secret", "secret", 0.85, _SEMI_CELL, (";",), group="v",
+           gate=_semi_keyed,
+           accept=_cell(_column, _secret), min_len=8,
+           description="cells under a secret column of a CSV table separated by semicolons"),
     define("pipe_table_secret", "secret", "secret", 0.85, _PIPE_CELL, ("|",), group="v", gate=_piped,
            accept=_cell(_pipe_column, _secret), min_len=8,
            description="cells under a secret column or beside a secret's label in a pipe-bordered table "
@@ -389,6 +413,12 @@ TABLE_IDENTIFIERS: tuple[Detector, ...] = (
     define("table_identifier", "resource_name", "identifier", 0.8, _CELL, (",",), group="v", gate=_keyed,
            accept=_cell(_column, _identifying), validate=_identifier, min_len=8,
            description="cells under an id, account or name column of a CSV table (numbers included)"),
+    define("semicolon_table_person", "person", "pii", 0.8, _SEMI_CELL, (";",), group="v", gate=_semi_keyed,
+           accept=_cell(_column, _person), min_len=8,
+           description="cells under an owner or user column of a CSV table separated by semicolons"),
+    define("semicolon_table_identifier", "resource_name", "identifier", 0.8, _SEMI_CELL, (";",), group="v",
+           gate=_semi_keyed, accept=_cell(_column, _identifying), validate=_identifier, min_len=8,
+           description="cells under an id, account or name column of a CSV table separated by semicolons"),
     *_people_and_ids("pipe_table", _PIPE_CELL, "|", gate=_piped, column=_pipe_column, ids=_identifying,
                      where="a pipe-bordered table (df.show(), Markdown)"),
     *_people_and_ids("psql", _PSQL_CELL, "-+-", gate=lambda text, low: _PSQL_RULE.search(text) is not None,
