@@ -112,6 +112,8 @@ _LABELS = (
     "액세스 토큰: {v}",
     "khóa API: {v}",
     "Geheimnis: {v}",
+    "Пароль администратора: {v}",
+    "Mot de passe du compte : {v}",
     "секретный ключ: {v}",
 )
 
@@ -228,6 +230,8 @@ _CONTROL = (
     "Hauptstraße 12, 80331 München; STRASSE und Straße sind gleich.",
     "Kosten: 1.234,56 € am 31.12.2026",
     "mot de passe : voir le coffre",
+    "Kennwort gültig bis: 2026-12-31T00:00Z",
+    "Passwort zurücksetzen: https://portal.example.de/reset",
     "密码：见保险库",
 )
 

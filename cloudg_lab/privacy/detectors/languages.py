@@ -37,6 +37,10 @@ _OPEN = "\"'“”„«»「『‹‚‘’"
 _CLOSE = "\"'“”«»」』›‘’"
 _SPACE = " \t\u00a0\u202f\u2009"
 _SEPARATOR = r"[ \t]*(?:[:=]|->|—|–|=>)[ \t]*"
+_QUALIFIED = r"(?:[ \t]+[^\s:=—–.,;!?]{1,24}){0,2}?" + _SEPARATOR
+"""A secret's label may name whose it is in up to two words before its colon (`Пароль
+администратора:`, `Mot de passe du compte :`); a person's label may not (`Verantwortlich für
+Backups:` names a duty)."""
 """After a label, folded: `:` (a full-width `：` folds to it), `=`, a dash; the French space before
 the colon and a no-break space fold to a plain one."""
 _QUOTED = (
@@ -131,9 +135,15 @@ def _secret(value: str) -> bool:
         or value.startswith(("[REDACTED", "/", "http", "<", "$"))
     ):
         return False
+    if _DATED.match(value):
+        return False
     letters = any(c.isalpha() for c in value)
     other = any(c.isdigit() or not c.isalnum() for c in value)
     return (letters and other) or len(value) >= 16
+
+
+_DATED = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}(?:[T ]\d|$)")
+"""A date, with its time or not (`Kennwort gültig bis: 2026-12-31T00:00Z`), is no secret."""
 
 
 _TEAMS = re.compile(
@@ -197,21 +207,21 @@ FOREIGN_SECRETS: tuple[Detector, ...] = (
         "foreign_password_label",
         "password",
         "secret",
-        _Labelled(PASSWORD_WORDS, _SEPARATOR, _VALUE),
+        _Labelled(PASSWORD_WORDS, _QUALIFIED, _VALUE),
         "a password after its label in another language (Passwort:, mot de passe :, 密码：)",
     ),
     _detector(
         "foreign_token_label",
         "api_token",
         "secret",
-        _Labelled(TOKEN_WORDS, _SEPARATOR, _VALUE),
+        _Labelled(TOKEN_WORDS, _QUALIFIED, _VALUE),
         "an API key or token after its label in another language (API-Schlüssel:, APIキー：)",
     ),
     _detector(
         "foreign_secret_label",
         "secret",
         "secret",
-        _Labelled(SECRET_WORDS, _SEPARATOR, _VALUE),
+        _Labelled(SECRET_WORDS, _QUALIFIED, _VALUE),
         "a secret after its label in another language (Geheimnis:, секрет:, 秘密：)",
     ),
     _detector(
