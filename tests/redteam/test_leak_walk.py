@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import catalog_walker as cw
+import estate_dune
 import estate_gale
 import estate_quarto
 import estate_sleet
@@ -97,6 +98,7 @@ CI_VERSIONS = {
     "sleet": (31, estate_sleet.FAMILIES, 25),
     "gale": (37, estate_gale.FAMILIES, 25),
     "tarn": (37, estate_tarn.FAMILIES, 25),
+    "dune": (37, estate_dune.FAMILIES, 25),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -110,8 +112,10 @@ def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
     clusters' audit events, EDR, scanners, SIEM queries, SBOMs), `gale` (chat exports, tickets,
     mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots) and `tarn`
     (Terraform state, plans, HCL and locks, CloudFormation, Pulumi, Ansible, Hiera, Salt, Chef,
-    cloud-init, installers, agents, unit files, Jenkins, Consul, Nomad, Wi-Fi) in full and as the
-    CI walks them: every family of their forms and every class planted."""
+    cloud-init, installers, agents, unit files, Jenkins, Consul, Nomad, Wi-Fi) and `dune` (keys,
+    labels, sentences, CSV, cards, tokens, accounts, hosts, e-mail addresses and people in seventeen
+    languages and their scripts) in full and as the CI walks them: every family of their forms and
+    every class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
     assert expected - {c.family for c in walked} == set()
