@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from cloudg_lab.privacy.detectors.base import Detector
+from cloudg_lab.privacy.detectors.base import Detector, define
+from cloudg_lab.privacy.detectors.keys import key_rule
 from cloudg_lab.privacy.detectors.lexicon import (
     PASSWORD_WORDS,
     PERSON_WORDS,
@@ -202,7 +203,30 @@ def _detector(name: str, entity: str, category: str, regex: _Labelled, descripti
     )
 
 
+_MARKUP = r"<(?P<k>[^\W\d][\w.:-]{0,40})(?:\s[^<>]*)?>[ \t]*(?P<v>[^<>\r\n]*[^<>\s])[ \t]*</(?P=k)\s*>"
+"""An element whose name is a word of another script (`<κωδικός>…</κωδικός>`, `<パスワード>`): its
+name is a key, and the key rules decide (ASCII names are `secrets.markup_secret`'s)."""
+
+
+def _foreign_secret_element(match: re.Match[str]) -> bool:
+    key = match.group("k")
+    return not key.isascii() and key_rule(key).kind == "sensitive"
+
+
 FOREIGN_SECRETS: tuple[Detector, ...] = (
+    define(
+        "foreign_markup_secret",
+        "secret",
+        "secret",
+        0.85,
+        _MARKUP,
+        ("</",),
+        group="v",
+        gate=lambda text, low: not text.isascii(),
+        accept=_foreign_secret_element,
+        min_len=12,
+        description="an element named in another script as a secret is (<κωδικός>…</κωδικός>)",
+    ),
     _detector(
         "foreign_password_label",
         "password",
