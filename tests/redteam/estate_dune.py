@@ -7,7 +7,9 @@ the data and respelled elsewhere (decomposed, in the language's capitals, with a
 joiner); accounts are grouped and spelled as locales write digits; hosts are IDN names, in Unicode
 and in punycode; names carry bidirectional marks or Cyrillic look-alikes. Beside them sit ordinary
 sentences of those languages (`token_dune.CONTROL`) that say password, user or owner and must stay
-shown under `standard`.
+shown under `standard`. What holds the plantings is keyed by neutral words (`Datenbanken`,
+`Notizen`, `Änderungsprotokoll`): under `owners` or `secrets` a whole record is hidden whatever
+its inner keys say, and the walk would test nothing.
 """
 
 from __future__ import annotations
@@ -60,11 +62,11 @@ def dune(seed: int, fillers: int = 6) -> Estate:
         "secret:",
         tags={"owner": owners[0], **pd.secret_tags(p, 2), "Umgebung": "Produktion"},
         metadata={
-            "Zugangsdaten": pd.keyed_secrets(
+            "Datenbanken": pd.keyed_secrets(
                 p, td.PASSWORD_KEYS, "translated-password-key", td.intl_password, "pwkey"
             ),
-            "API": pd.keyed_secrets(p, td.TOKEN_KEYS, "translated-token-key", td.opaque, "tokkey"),
-            "secrets": pd.keyed_secrets(p, td.SECRET_KEYS, "translated-secret-key", td.opaque, "seckey"),
+            "Schnittstellen": pd.keyed_secrets(p, td.TOKEN_KEYS, "translated-token-key", td.opaque, "tokkey"),
+            "Dienste": pd.keyed_secrets(p, td.SECRET_KEYS, "translated-secret-key", td.opaque, "seckey"),
         },
     )
     wiki = d.asset(
@@ -87,7 +89,7 @@ def dune(seed: int, fillers: int = 6) -> Estate:
         "s3",
         "",
         tags={"owner": owners[2], "Kostenstelle": "Vertrieb"},
-        metadata={"exports": pd.csv_tables(p), "billing": pd.cards(p), "accounts": account_lines},
+        metadata={"exports": pd.csv_tables(p), "Abrechnung": pd.cards(p), "Notizen": account_lines},
     )
     chat = d.asset(
         tf.uuid(rng),
@@ -108,11 +110,11 @@ def dune(seed: int, fillers: int = 6) -> Estate:
         account=hosts[2],
         tags={"owner": owners[4], **pd.owner_tags(p, 3)},
         metadata={
-            "owners": pd.keyed_people(p, td.OWNER_KEYS, "translated-owner-key", "ownkey"),
-            "users": pd.keyed_people(p, td.USER_KEYS, "translated-user-key", "usrkey", logins=True),
-            "contacts": emails,
+            "Zuständigkeiten": pd.keyed_people(p, td.OWNER_KEYS, "translated-owner-key", "ownkey"),
+            "Anmeldungen": pd.keyed_people(p, td.USER_KEYS, "translated-user-key", "usrkey", logins=True),
+            "Adressbuch": emails,
             "handover": people,
-            "approvals": pd.cue_people(p),
+            "Änderungsprotokoll": pd.cue_people(p),
         },
     )
     hosts_asset = [

@@ -286,12 +286,8 @@ def respelled_people(p: Planter) -> tuple[list[str], list[str]]:
         owners.append(name)
         s.value = rng.choice(
             (
-                "Rückfragen an {v}.",
-                "Contacter {v} avant la migration.",
-                "Escalar a {v}.",
-                "{v} の確認待ち。",
-                "Звонить {v} после 18:00.",
-                "Notify {v} after the cutover.",
+                "Rückfragen an {v}.", "Contacter {v} avant la migration.", "Escalar a {v}.",
+                "{v} の確認待ち。", "Звонить {v} после 18:00.", "Notify {v} after the cutover.",
             )
         )
         s.value = s.value.format(v=shown)
@@ -302,15 +298,7 @@ def respelled_people(p: Planter) -> tuple[list[str], list[str]]:
 
 
 ACCOUNT_STYLES = (
-    "nnbsp4",
-    "nbsp3",
-    "thin3",
-    "dots",
-    "apostrophe",
-    "typographic",
-    "fullwidth",
-    "arabic",
-    "devanagari",
+    "nnbsp4", "nbsp3", "thin3", "dots", "apostrophe", "typographic", "fullwidth", "arabic", "devanagari",
     "keyed",
 )
 
