@@ -19,13 +19,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cloudg_lab.privacy.dictionary import fold
+from cloudg_lab.privacy.dictionary import MARKS, fold
 
 _CUES = ("by", "with", "cc", "to", "from", "owner", "owners", "contact", "ask", "ping", "per",
          "via", "thanks", "approver", "reviewer", "assignee", "and", "manager", "lead", "for",
          "author", "maintainer", "call", "or", "reporter", "requester", "requestor", "submitter",
-         "creator", "sponsor", "custodian", "steward", "responder", "attn", "dear")
-_TOKEN = r"(?:@[\w.-]{3,}(?:\|[\w.-]+)?|[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|['’\-](?=[^\W\d_]))*\.?)"
+         "creator", "sponsor", "custodian", "steward", "responder", "attn", "dear",
+         # the same cues in the languages red team `dune` wrote in (a name after them)
+         "von", "durch", "mit", "für", "autor", "autorin", "par", "avec", "pour", "auteur", "por", "con",
+         "para", "com", "pelo", "pela", "da", "autore", "przez", "dla", "от", "для", "автор", "согласовал",
+         "согласовала", "утвердил", "утвердила", "від", "погодив", "από", "με", "για", "بواسطة", "مع",
+         "על ידי", "מאת", "עם", "bởi", "với", "cho")
+_TOKEN = rf"(?:@[\w.-]{{3,}}(?:\|[\w.-]+)?|[^\W\d_](?:[^\W\d_]|[{MARKS}]|['’\-](?=[^\W\d_]))*\.?)"
+"""A word: letters of any script with the marks written on them (accents, Indic vowel signs)."""
 _RUN = rf"{_TOKEN}(?:,?[ \u00a0]+{_TOKEN}){{0,4}}"
 _LABELS = ("primary", "secondary", "escalation", "dri", "poc", "point of contact", "on-call", "oncall",
            "on call", "duty officer", "incident commander", "account manager", "outgoing", "incoming")
@@ -51,6 +57,15 @@ WebVTT voice tag `<v Ana Lee>`, a ticket journal's entry header, an @ mention), 
 (letters of any script with combining accents, apostrophes and hyphens inside, a full stop
 after an initial, or an @handle), looked ahead at so that a cue among them starts another
 match; which of them are a name is decided word by word."""
+_BEFORE = re.compile(rf"(?<![\w{MARKS}])({_TOKEN}(?:[ \u00a0]+{_TOKEN})?)[ \u00a0]+(?:tarafından|द्वारा)")
+"""A name before a cue that follows it (Turkish `… tarafından`, Hindi `… द्वारा`: by): one or two words."""
+_HAN = "\u3005\u4e00-\u9fff"
+_GLUED = re.compile(rf"由(?P<z>[{_HAN}]{{2,4}}?)(?:批准|审批|审核|负责|提交|处理|创建|确认)"
+                    rf"|(?P<j>[{_HAN}]{{1,4}}(?:[ \u3000][{_HAN}]{{1,3}})?)(?:さん|様|氏)"
+                    r"|(?P<k>[\uac00-\ud7af]{1,4}(?: [\uac00-\ud7af]{1,3})?) ?님")
+"""Chinese, Japanese and Korean glue the cue to the name: `由王静怡批准` (approved by), `山田 太郎さん`,
+`남궁 민준 님` (honorifics); red team `dune`."""
+_CJK_NAME = re.compile(f"[{_HAN}\u3040-\u30ff\uac00-\ud7af]")
 _SPEAKER = re.compile(rf"(?m)^[ \t]*({_RUN})[ \t]*:[ \t]+\S")
 """A transcript's speaker line (`Ana Lee: I restarted it`); see `_speakers`."""
 _NOT_HANDLES = frozenset({"@here", "@channel", "@everyone", "@timestamp", "@message", "@log",
@@ -186,6 +201,14 @@ def people(text: str) -> list[tuple[int, int]]:
             names.setdefault(fold(name), name)
     for name in _speakers(text):
         names.setdefault(fold(name), name)
+    if not text.isascii():
+        for match in _BEFORE.finditer(text):
+            name = _name(re.split(r"[ \u00a0]+", match.group(1)))
+            if name is not None:
+                names.setdefault(fold(name), name)
+        for match in _GLUED.finditer(text):
+            name = match.group(match.lastgroup or 0)
+            names.setdefault(fold(name), name)
     if not names:
         return []
     folded = fold(text)
@@ -195,8 +218,9 @@ def people(text: str) -> list[tuple[int, int]]:
             start = folded.find(variant)
             while start >= 0:
                 end = start + len(variant)
-                boundary = (start == 0 or not folded[start - 1].isalnum()) and \
-                    (end == len(folded) or not folded[end].isalnum())
+                boundary = _CJK_NAME.search(name) is not None or (
+                    (start == 0 or not folded[start - 1].isalnum()) and
+                    (end == len(folded) or not folded[end].isalnum()))
                 if boundary and all(end <= s or e <= start for s, e in spans):
                     spans.append((start, end))
                 start = folded.find(variant, end)

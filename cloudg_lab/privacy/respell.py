@@ -36,7 +36,9 @@ _QUOTED_PRINTABLE = re.compile(r"(?:=[0-9A-F]{2})+")
 _PERCENT = re.compile(r"[^\s\"'<>]*%[0-9A-Fa-f]{2}[^\s\"'<>]*")
 _PLUSSED = re.compile(r"[^\W_]+(?:\+[^\W_]+)+")
 _TOKEN = re.compile(r"(?<![A-Za-z0-9_=-])[A-Za-z0-9_-]{8,}(?![A-Za-z0-9_-])")
-_GROUPED = re.compile(r"(?<![\d.,-])\d{1,4}(?:[ ,.-]\d{3,4}){2,4}(?![\d])|(?<![\d.])\d{9,11}(?![\d.])")
+_GROUPED = re.compile(r"(?<![\d.,'’-])\d{1,4}(?:[ ,.'’-]\d{3,4}){2,4}(?![\d])|(?<![\d.])\d{9,11}(?![\d.])")
+"""Digits grouped as locales group them: spaces (no-break and narrow ones are spaces once read),
+commas, dots, dashes and the Swiss apostrophe (`123'456'789'012`, `123’456’789’012`; red team `dune`)."""
 _SCIENTIFIC = re.compile(r"(?<![\d.])\d\.\d{4,}[eE]\+?\d{1,2}(?![\d])")
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58)}

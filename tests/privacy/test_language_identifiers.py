@@ -21,19 +21,8 @@ from cloudg_lab import Layer, Principal
 from tests.privacy.test_detector_classes import VARIANTS, WORDS, shown
 
 _PEOPLE = (
-    "Jürgen Weißkopf",
-    "Zoé Lefèvre",
-    "Begoña Castañeda",
-    "Łukasz Wójcik",
-    "Işıl Yıldız",
-    "Дмитрий Соколов",
-    "Νικόλαος Παπαδόπουλος",
-    "محمد العتيبي",
-    "יוסף כהן",
-    "राहुल शर्मा",
-    "欧阳静怡",
-    "山田 太郎",
-    "김 민준",
+    "Jürgen Weißkopf", "Zoé Lefèvre", "Begoña Castañeda", "Łukasz Wójcik", "Işıl Yıldız", "Дмитрий Соколов",
+    "Νικόλαος Παπαδόπουλος", "محمد العتيبي", "יוסף כהן", "राहुल शर्मा", "欧阳静怡", "山田 太郎", "김 민준",
     "Nguyễn Thị Thủy",
 )
 
@@ -47,33 +36,10 @@ def _wire(profile: str, value: object) -> str:
 
 
 _OWNER_KEYS = (
-    "Besitzer",
-    "Eigentümer",
-    "propriétaire",
-    "propietario",
-    "responsável",
-    "właściciel",
-    "sahibi",
-    "владелец",
-    "відповідальний",
-    "ιδιοκτήτης",
-    "المالك",
-    "בעלים",
-    "मालिक",
-    "负责人",
-    "担当者",
-    "담당자",
-    "chủ_sở_hữu",
-    "Benutzername",
-    "utilisateur",
-    "usuario",
-    "kullanıcı_adı",
-    "пользователь",
-    "χρήστης",
-    "用户名",
-    "ユーザー名",
-    "사용자",
-    "tên_đăng_nhập",
+    "Besitzer", "Eigentümer", "propriétaire", "propietario", "responsável", "właściciel", "sahibi",
+    "владелец", "відповідальний", "ιδιοκτήτης", "المالك", "בעלים", "मालिक", "负责人", "担当者", "담당자",
+    "chủ_sở_hữu", "Benutzername", "utilisateur", "usuario", "kullanıcı_adı", "пользователь", "χρήστης",
+    "用户名", "ユーザー名", "사용자", "tên_đăng_nhập",
 )
 
 
@@ -87,27 +53,10 @@ def test_a_person_under_an_owner_or_user_key_in_another_language_is_hidden_under
 
 
 _LABELS = (
-    "Verantwortlich: {v}",
-    "Propriétaire\u202f: {v}",
-    "Responsable : {v}",
-    "Właściciel: {v}",
-    "Sorumlu: {v}",
-    "Владелец: {v}",
-    "Відповідальний — {v}",
-    "Υπεύθυνος: {v}",
-    "المسؤول: {v}",
-    "אחראי: {v}",
-    "ज़िम्मेदार: {v}",
-    "负责人：{v}",
-    "担当者：{v}",
-    "담당자: {v}",
-    "Người phụ trách: {v}",
-    "Benutzer: {v}",
-    "utilisateur\u202f: {v}",
-    "usuario={v}",
-    "kullanıcı adı: {v}",
-    "логін: {v}",
-    "ユーザー名：{v}",
+    "Verantwortlich: {v}", "Propriétaire\u202f: {v}", "Responsable : {v}", "Właściciel: {v}", "Sorumlu: {v}",
+    "Владелец: {v}", "Відповідальний — {v}", "Υπεύθυνος: {v}", "المسؤول: {v}", "אחראי: {v}",
+    "ज़िम्मेदार: {v}", "负责人：{v}", "担当者：{v}", "담당자: {v}", "Người phụ trách: {v}", "Benutzer: {v}",
+    "utilisateur\u202f: {v}", "usuario={v}", "kullanıcı adı: {v}", "логін: {v}", "ユーザー名：{v}",
 )
 
 
@@ -123,11 +72,8 @@ def test_a_person_after_an_owner_s_or_user_s_label_in_another_language_is_hidden
 @pytest.mark.parametrize(
     "label",
     [
-        "Responsable : équipe plateforme",
-        "负责人：平台团队",
-        "Владелец: команда платформы",
-        "担当者：基盤チーム",
-        "담당자: 플랫폼 팀",
+        "Responsable : équipe plateforme", "负责人：平台团队", "Владелец: команда платформы",
+        "担当者：基盤チーム", "담당자: 플랫폼 팀",
     ],
 )
 def test_a_team_after_an_owner_s_label_is_no_person(label: str) -> None:
@@ -273,3 +219,51 @@ def test_a_host_with_a_punycode_label_is_hidden_under_strict_whatever_its_suffix
         wire = _wire("strict", {"log": text})
         assert puny.split(".")[1] not in wire and ":5432 failed" in wire, wire
         assert shown("standard", {"log": text}) == {"log": text}
+
+
+_CUED = ("Änderung genehmigt von {v}.", "Rapport rédigé par {v} hier soir.", "Cambio aprobado por {v}.",
+         "Aprovado por {v} na revisão.", "Modifica approvata da {v}.", "Zmiana zatwierdzona przez {v}.",
+         "Değişiklik {v} tarafından onaylandı.", "Изменение согласовал {v}.", "Εγκρίθηκε από {v}.",
+         "تمت الموافقة بواسطة {v}.", "אושר על ידי {v}.", "{v} द्वारा अनुमोदित।", "变更由{v}批准。",
+         "{v}さんが承認しました。", "{v} 님이 승인했습니다.", "Thay đổi được duyệt bởi {v}.")
+_CUED_NAMES = {"Änderung": "Jürgen Weißkopf", "Rapport": "Zoé Lefèvre", "Cambio": "Begoña Castañeda",
+               "Aprovado": "João Magalhães", "Modifica": "Lucrezia Santoro", "Zmiana": "Łukasz Wójcik",
+               "Değişiklik": "İsmail Yıldız", "Изменение": "Алёна Кузнецова",
+               "Εγκρίθηκε": "Σπυρίδων Οικονόμου",
+               "تمت": "ليلى العتيبي", "אושר": "שירה פרידמן", "द्वारा": "विक्रम कुलकर्णी", "变更": "王静怡",
+               "さん": "佐々木 太郎", "님이": "남궁 민준", "Thay": "Phạm Minh Hải"}
+
+
+@pytest.mark.parametrize("sentence", _CUED)
+def test_a_person_after_a_cue_word_of_another_language_is_hidden_under_strict(sentence: str) -> None:
+    """`von`, `par`, `por`, `da`, `przez`, `согласовал`, `από`, `بواسطة`, `על ידי`, `bởi` before the
+    name; `tarafından`, `द्वारा` after it; `由…批准`, `…さん`, `… 님` glued to it."""
+    person = next(name for word, name in _CUED_NAMES.items() if word in sentence)
+    text = sentence.format(v=person)
+    assert person not in _wire("strict", {"changelog": text}), text
+    assert shown("standard", {"changelog": text}) == {"changelog": text}
+
+
+@pytest.mark.parametrize("text", ["Cambio aprobado por el equipo de plataforma.",
+                                  "Backup von Montag bis Freitag.", "Listo para producción.",
+                                  "Rapport pour la direction."])
+def test_what_follows_a_cue_word_and_is_no_name_stays_under_strict(text: str) -> None:
+    assert shown("strict", {"changelog": text}) == {"changelog": text}
+
+
+@pytest.mark.parametrize("separator", ["'", "’"])
+async def test_a_known_account_grouped_with_apostrophes_is_hidden_under_strict(separator: str,
+                                                                               tmp_path: Path) -> None:
+    """Swiss grouping (`123'456'789'012`), as no-break spaces, dots and commas were already."""
+    r = random.Random(separator)
+    accounts = [f"{r.randrange(10**11, 10**12)}" for _ in range(3)]
+    assets: list[dict[str, object]] = [
+        {"id": f"arn:aws:s3:::b{i}", "name": f"{w}-{i}", "asset_type": "S3_BUCKET", "provider": "AWS",
+         "region": "eu-central-1", "account_id": account, "tags": {}, "metadata": {}}
+        for i, (w, account) in enumerate(zip(WORDS, accounts, strict=False))]
+    written = [separator.join(a[i:i + 3] for i in range(0, 12, 3)) for a in accounts]
+    assets.append({"id": "notes", "name": "notes", "asset_type": "WIKI_SPACE", "provider": "CONFLUENCE",
+                   "region": "global", "tags": {}, "metadata": {"notes": [f"Konto: {w}" for w in written]}})
+    wire = await _shown(tmp_path, assets)
+    assert not any(w in wire["strict"] for w in written) and "Konto:" in wire["strict"], wire["strict"]
+    assert all(w in wire["standard"] for w in written)

@@ -89,36 +89,12 @@ def test_a_secret_under_a_key_in_another_language_is_hidden() -> None:
 
 
 _LABELS = (
-    "Kennwort = {v}",
-    "Mot de passe\u00a0: {v}",
-    "mot de passe\u202f: {v}",
-    "şifre = {v}",
-    "ŞİFRE: {v}",
-    "пароль — {v}",
-    "ΚΩΔΙΚΟΣ: {v}",
-    "κωδικός πρόσβασης: {v}",
-    "كلمة المرور: {v}",
-    "סיסמה: {v}",
-    "पासवर्ड: {v}",
-    "Mật khẩu: {v}",
-    "parola d'ordine: {v}",
-    "API-Schlüssel: {v}",
-    "Clé API\u202f: {v}",
-    "chave de API: {v}",
-    "klucz API: {v}",
-    "API-ключ: {v}",
-    "токен доступу: {v}",
-    "κλειδί API: {v}",
-    "مفتاح API: {v}",
-    "מפתח API: {v}",
-    "API密钥：{v}",
-    "API 키: {v}",
-    "액세스 토큰: {v}",
-    "khóa API: {v}",
-    "Geheimnis: {v}",
-    "Пароль администратора: {v}",
-    "Mot de passe du compte : {v}",
-    "секретный ключ: {v}",
+    "Kennwort = {v}", "Mot de passe\u00a0: {v}", "mot de passe\u202f: {v}", "şifre = {v}", "ŞİFRE: {v}",
+    "пароль — {v}", "ΚΩΔΙΚΟΣ: {v}", "κωδικός πρόσβασης: {v}", "كلمة المرور: {v}", "סיסמה: {v}",
+    "पासवर्ड: {v}", "Mật khẩu: {v}", "parola d'ordine: {v}", "API-Schlüssel: {v}", "Clé API\u202f: {v}",
+    "chave de API: {v}", "klucz API: {v}", "API-ключ: {v}", "токен доступу: {v}", "κλειδί API: {v}",
+    "مفتاح API: {v}", "מפתח API: {v}", "API密钥：{v}", "API 키: {v}", "액세스 토큰: {v}", "khóa API: {v}",
+    "Geheimnis: {v}", "Пароль администратора: {v}", "Mot de passe du compte : {v}", "секретный ключ: {v}",
 )
 
 
@@ -133,21 +109,10 @@ def test_a_secret_after_its_label_in_another_language_is_hidden() -> None:
 
 
 _SENTENCES = (
-    "Das Passwort lautet „{v}“.",
-    "Le mot de passe est «\u00a0{v}\u00a0».",
-    "La contraseña es «{v}».",
-    "A senha é “{v}”.",
-    "La password è «{v}».",
-    "Hasło to „{v}”.",
-    "Yeni şifre “{v}” olarak ayarlandı.",
-    "Пароль от базы — «{v}».",
-    "Ο κωδικός είναι «{v}».",
-    "كلمة المرور هي «{v}»",
-    'הסיסמה היא "{v}"',
-    "नया पासवर्ड “{v}” है।",
-    "数据库密码是「{v}」。",
-    "パスワードは「{v}」です。",
-    '비밀번호는 "{v}"입니다.',
+    "Das Passwort lautet „{v}“.", "Le mot de passe est «\u00a0{v}\u00a0».", "La contraseña es «{v}».",
+    "A senha é “{v}”.", "La password è «{v}».", "Hasło to „{v}”.", "Yeni şifre “{v}” olarak ayarlandı.",
+    "Пароль от базы — «{v}».", "Ο κωδικός είναι «{v}».", "كلمة المرور هي «{v}»", 'הסיסמה היא "{v}"',
+    "नया पासवर्ड “{v}” है।", "数据库密码是「{v}」。", "パスワードは「{v}」です。", '비밀번호는 "{v}"입니다.',
     "Mật khẩu là “{v}”.",
 )
 
@@ -163,11 +128,8 @@ def test_a_password_a_sentence_gives_in_its_quotes_is_hidden(sentence: str) -> N
 def test_a_semicolon_separated_csv_is_read_by_its_header() -> None:
     r = random.Random("semicolon csv")
     heads = (
-        "Benutzer;Passwort;Server;Kosten",
-        "utilisateur;mot de passe;hôte;montant",
-        "usuario;contraseña;servidor;importe",
-        "логин;пароль;сервер;сумма",
-        "kullanıcı;şifre;sunucu;tutar",
+        "Benutzer;Passwort;Server;Kosten", "utilisateur;mot de passe;hôte;montant",
+        "usuario;contraseña;servidor;importe", "логин;пароль;сервер;сумма", "kullanıcı;şifre;sunucu;tutar",
         "użytkownik;hasło;serwer;kwota",
     )
     for head in heads:
@@ -224,19 +186,13 @@ _CONTROL = (
     "Şifre politikası: en az 12 karakter. İstanbul ve İzmir bölgeleri.",
     "Пароль хранится в хранилище секретов; владелец — команда платформы.",
     "Ο κωδικός πρόσβασης αλλάζει κάθε μήνα· υπεύθυνος: ομάδα υποδομής.",
-    "يجب تغيير كلمة المرور كل 90 يومًا.",
-    "יש להחליף את הסיסמה כל 90 יום.",
-    "पासवर्ड हर 90 दिनों में बदलना होगा।",
-    "密码每90天更换一次；负责人：平台团队。",
+    "يجب تغيير كلمة المرور كل 90 يومًا.", "יש להחליף את הסיסמה כל 90 יום.",
+    "पासवर्ड हर 90 दिनों में बदलना होगा।", "密码每90天更换一次；负责人：平台团队。",
     "パスワードは90日ごとに変更してください。担当者：基盤チーム。",
-    "비밀번호는 90일마다 변경해야 합니다. 담당자: 플랫폼 팀.",
-    "Mật khẩu phải được thay đổi sau 90 ngày.",
-    "Hauptstraße 12, 80331 München; STRASSE und Straße sind gleich.",
-    "Kosten: 1.234,56 € am 31.12.2026",
-    "mot de passe : voir le coffre",
-    "Kennwort gültig bis: 2026-12-31T00:00Z",
-    "Passwort zurücksetzen: https://portal.example.de/reset",
-    "密码：见保险库",
+    "비밀번호는 90일마다 변경해야 합니다. 담당자: 플랫폼 팀.", "Mật khẩu phải được thay đổi sau 90 ngày.",
+    "Hauptstraße 12, 80331 München; STRASSE und Straße sind gleich.", "Kosten: 1.234,56 € am 31.12.2026",
+    "mot de passe : voir le coffre", "Kennwort gültig bis: 2026-12-31T00:00Z",
+    "Passwort zurücksetzen: https://portal.example.de/reset", "密码：见保险库",
 )
 
 
