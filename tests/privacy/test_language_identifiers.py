@@ -267,3 +267,42 @@ async def test_a_known_account_grouped_with_apostrophes_is_hidden_under_strict(s
     wire = await _shown(tmp_path, assets)
     assert not any(w in wire["strict"] for w in written) and "Konto:" in wire["strict"], wire["strict"]
     assert all(w in wire["standard"] for w in written)
+
+
+@pytest.mark.parametrize("separator", [" ", "\u00a0", "\u202f", ".", "'", "’"])
+def test_an_account_grouped_as_locales_group_digits_is_hidden_under_strict(separator: str) -> None:
+    """Twelve digits by fours, or by threes (not with dots: an address's shape), the data holding
+    them or not."""
+    r = random.Random(separator)
+    for _ in range(VARIANTS):
+        account = f"{r.randrange(10**11, 10**12)}"
+        sizes = (3, 3, 3, 3) if separator != "." and r.random() < 0.5 else (4, 4, 4)
+        parts, at = [], 0
+        for size in sizes:
+            parts.append(account[at:at + size])
+            at += size
+        written = separator.join(parts)
+        text = f"{r.choice(['Konto', 'compte', 'cuenta', 'счёт', '账号'])}: {written} ({r.choice(WORDS)})"
+        wire = _wire("strict", {"note": text})
+        assert written not in wire and account not in wire, wire
+        assert shown("standard", {"note": text}) == {"note": text}
+
+
+def test_cards_addresses_versions_and_sizes_are_no_grouped_account() -> None:
+    for text in ("Version 1.2.3 und 10.20.30", "Größe 12.5 GB", "am 31.12.2026"):
+        assert shown("strict", {"note": text}) == {"note": text}, text
+    for text in ("Karte 4111 1111 1111 1111", "IP 100.100.200.123 ok"):  # a card, an address
+        assert "acct-" not in _wire("strict", {"note": text}), text
+
+
+def test_a_host_with_a_label_in_another_script_is_hidden_under_strict() -> None:
+    r = random.Random("unicode hosts")
+    for _ in range(VARIANTS):
+        label = r.choice(["bücherei", "çiçek", "почта", "παράδειγμα", "データ", "例子", "société", "łódź"])
+        suffix = r.choice(["de", "рф", "com.tr", "jp", "ελ", "pl"])
+        host = f"{r.choice(WORDS)}{r.randrange(1, 9):02d}.{label}-{r.choice(WORDS)}.{suffix}"
+        for text in (f"Server {host} antwortet nicht.", f"Voir https://{host}/admin/ pour la console."):
+            wire = _wire("strict", {"note": text})
+            assert label not in wire and host not in wire, wire
+            assert shown("standard", {"note": text}) == {"note": text}
+    assert shown("strict", {"note": "Das ist größer.Die Sache"}) == {"note": "Das ist größer.Die Sache"}

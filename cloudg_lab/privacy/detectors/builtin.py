@@ -108,6 +108,22 @@ top-level domain in punycode (`.xn--p1ai` of `.рф`, `.xn--qxam` of `.ελ`) is
 `dune`)."""
 
 
+_GROUP = "[ .'’\u00a0\u202f\u2009]"
+_LOCALE_GROUPED = (rf"(?<![\w.+'’-])(?<!\d{_GROUP})(?:\d{{4}}(?P<g>{_GROUP})\d{{4}}(?P=g)\d{{4}}"
+                   rf"|\d{{3}}(?P<h>[ '’\u00a0\u202f\u2009])\d{{3}}(?P=h)\d{{3}}(?P=h)\d{{3}})"
+                   rf"(?![\w'’-]|{_GROUP}\d)")
+"""Twelve digits as locales group them (red team `dune`): by fours with a space, a no-break or
+narrow space, a dot or an apostrophe, or by threes with a space or an apostrophe (by threes with
+dots is an address's shape); not a part of a longer grouped number (a card's)."""
+_IDN_TLDS = "рф|рус|бел|укр|срб|қаз|ελ|中国|中國|香港|台灣|台湾|日本|한국|ישראל|مصر|السعودية|امارات|भारत|ไทย"
+_UNICODE_HOST = (rf"(?<![\w.@＠{_MARKS}-])(?=[\w.{_MARKS}-]*[^\x00-\x7f])"
+                 rf"(?:[^\W_](?:[\w{_MARKS}-]{{0,61}}[\w{_MARKS}])?\.)+(?:(?i:{_TLDS})|{_IDN_TLDS})"
+                 r"(?![\w-]|\.\w)")
+"""A host name with a label in another script (`bücherei-kavo.de`, `почта.пример.рф`, `データ.例え.jp`),
+under a known suffix or a country's own (`.рф`, `.ελ`, `.中国`); red team `dune`. ASCII names are
+`hostname`'s."""
+
+
 def _whole_label(match: re.Match[str]) -> bool:
     """A host name starts a label: not after a letter or a mark of another script (`çiçek-
     hafa.com.tr` decomposed, `ilgın.öztürk@…`), where ASCII boundaries would cut the label in
@@ -298,15 +314,21 @@ BUILTIN: tuple[Detector, ...] = (
            ("xn--",), flags=_O | re.IGNORECASE, accept=_whole_label, min_len=8,
            description="host names with a label in punycode, whatever their top-level domain "
                        "(xn--80ak6aa92e.in, db.xn--p1ai)"),
+    define("unicode_hostname", "hostname", "network", 0.7, _UNICODE_HOST, (), flags=re.IGNORECASE,
+           gate=lambda text, low: "." in text and not text.isascii(),
+           validate=lambda t: None if is_service_host(t) else "hostname", min_len=5,
+           description="host names with a label in another script (bücherei-kavo.de, почта.пример.рф)"),
     define("hostname", "hostname", "network", 0.7,
            rf"\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?i:{_TLDS})\b(?![.-]\w)",
            (), flags=_O, gate=_has_tld, accept=_whole_label,
            validate=lambda t: None if is_service_host(t) else "hostname",
            min_len=4, description="host names with a known top-level domain (provider endpoints excepted)"),
     define("aws_account_id", "aws_account_id", "identifier", 0.7,
-           r"(?<![\w.+])\d{4}(?:\d{8}(?!\w|\.\d)|(?<!-\d{4})-\d{4}-\d{4}(?![\w-]|\.\d))",
+           r"(?<![\w.+])\d{4}(?:\d{8}(?!\w|\.\d)|(?<!-\d{4})-\d{4}-\d{4}(?![\w-]|\.\d))"
+           rf"|{_LOCALE_GROUPED}",
            (DIGIT,), flags=_O, min_len=12,
-           description="bare 12-digit AWS account ids, also as the console writes them (1234-5678-9012)"),
+           description="bare 12-digit AWS account ids, also as the console writes them (1234-5678-9012) "
+                       "and as locales group digits (1234 5678 9012, 1234.5678.9012, 123'456'789'012)"),
     define("uuid", "uuid", "identifier", 0.6,
            r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b",
            ("-",), enabled=False, min_len=36, description="any UUID (off by default)"),
