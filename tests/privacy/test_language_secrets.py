@@ -95,6 +95,7 @@ _LABELS = (
     "chave de API: {v}", "klucz API: {v}", "API-ключ: {v}", "токен доступу: {v}", "κλειδί API: {v}",
     "مفتاح API: {v}", "מפתח API: {v}", "API密钥：{v}", "API 키: {v}", "액세스 토큰: {v}", "khóa API: {v}",
     "Geheimnis: {v}", "Пароль администратора: {v}", "Mot de passe du compte : {v}", "секретный ключ: {v}",
+    "clé privée : {v}", "закрытый ключ: {v}",
 )
 
 
@@ -193,6 +194,8 @@ _CONTROL = (
     "Hauptstraße 12, 80331 München; STRASSE und Straße sind gleich.", "Kosten: 1.234,56 € am 31.12.2026",
     "mot de passe : voir le coffre", "Kennwort gültig bis: 2026-12-31T00:00Z",
     "Passwort zurücksetzen: https://portal.example.de/reset", "密码：见保险库",
+    "Passwort ändern unter https://portal.example.de", "Kennwort v2.1 läuft ab", "Passwort db01.corp.local",
+    "Zugangsdaten siehe Tresor/Abteilung",
 )
 
 
@@ -211,3 +214,18 @@ def test_ordinary_sentences_of_those_languages_keep_their_text() -> None:
         "Kennwortlänge": "12",
     }
     assert shown("standard", {"tags": keys}) == {"tags": keys}
+
+
+_BARE = ("Login: admin, Passwort {v}", "Пароль {v} для базы", "şifre {v} olarak", "Zugangsdaten: admin / {v}",
+         "identifiants : root/{v}", "credenciales: deploy / {v}", "凭据：admin / {v}",
+         "учетные данные: admin / {v}")
+
+
+@pytest.mark.parametrize("form", _BARE)
+def test_a_password_right_after_its_word_or_in_a_credentials_pair_is_hidden(form: str) -> None:
+    """No separator (`Passwort Abc#123`) or a user and a slash before it (`Zugangsdaten: admin / …`)."""
+    r = random.Random(form)
+    for _ in range(VARIANTS):
+        secret = f"{_secret(r)}{r.randrange(10, 99)}"
+        wire = _wire("standard", {"note": form.format(v=secret)})
+        assert secret not in wire, wire

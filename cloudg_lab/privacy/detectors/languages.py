@@ -18,13 +18,14 @@ space), so the ordinary sentences of those languages that mention a password kee
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from cloudg_lab.privacy.detectors.base import Detector, define
 from cloudg_lab.privacy.detectors.keys import key_rule
 from cloudg_lab.privacy.detectors.lexicon import (
+    CREDENTIAL_WORDS,
     PASSWORD_WORDS,
     PERSON_WORDS,
     SECRET_WORDS,
@@ -102,10 +103,12 @@ class _Labelled:
     groupindex = {"k": 1, "v": 2}  # noqa: RUF012
 
     def __init__(
-        self, words: tuple[str, ...], after: str, value: re.Pattern[str], *, person: bool = False
+        self, words: tuple[str, ...], after: str, value: re.Pattern[str], *, person: bool = False,
+        check: Callable[[str], bool] | None = None,
     ) -> None:
         self.label = re.compile(rf"(?P<k>{bounded(words)}){after}")
-        self.value, self.person = value, person
+        self.value = value
+        self.check = check or (_person if person else _secret)
         self.pattern = self.label.pattern
 
     def finditer(self, text: str) -> Iterator[_Hit]:
@@ -123,8 +126,24 @@ class _Labelled:
                 stripped = value.rstrip(_TRAILING)
                 stop -= len(value) - len(stripped)
                 value = stripped
-            if value and (_person(value) if self.person else _secret(value)):
+            if value and self.check(value):
                 yield _Hit(text, k, (start, stop))
+
+
+def _digits_too(value: str) -> bool:
+    """A value no separator sets apart must look more like a secret: a digit in it too, and no
+    host's shape (`Passwort db01.corp.local` names where it is)."""
+    host = _HOSTLIKE.fullmatch(value)
+    return _secret(value) and any(c.isdigit() for c in value) and (host is None or not host["tld"].isalpha())
+
+
+_HOSTLIKE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?P<tld>[\w-]+)")
+
+
+_BARE = re.compile(rf"(?<=[ \t])(?P<v>[^\s{_OPEN}{_CLOSE}「」『』,;，；、。<>]{{6,200}})")
+"""A value right after a password's word and a space (`Login: admin, Passwort Abc#123`)."""
+_PAIR = re.compile(r"[ \t]*[^\s/:]{1,40}[ \t]*/[ \t]*(?P<v>[^\s/,;]{6,200})")
+"""A user, a slash and a password after a word for credentials (`Zugangsdaten: admin / …`)."""
 
 
 def _secret(value: str) -> bool:
@@ -247,6 +266,20 @@ FOREIGN_SECRETS: tuple[Detector, ...] = (
         "secret",
         _Labelled(SECRET_WORDS, _QUALIFIED, _VALUE),
         "a secret after its label in another language (Geheimnis:, секрет:, 秘密：)",
+    ),
+    _detector(
+        "foreign_password_bare",
+        "password",
+        "secret",
+        _Labelled(PASSWORD_WORDS, r"[ \t]+", _BARE, check=_digits_too),
+        "a password right after its word in another language (Passwort Abc#123)",
+    ),
+    _detector(
+        "foreign_credentials_pair",
+        "password",
+        "secret",
+        _Labelled(CREDENTIAL_WORDS, rf"(?:{_SEPARATOR}|[ \t]+)", _PAIR),
+        "a user and password after a word for credentials in another language (Zugangsdaten: admin / …)",
     ),
     _detector(
         "foreign_password_said",

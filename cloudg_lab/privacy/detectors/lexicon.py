@@ -99,8 +99,18 @@ SECRET_WORDS = (
     "segredo", "chave secreta", "segreto", "chiave segreta", "sekret", "tajny klucz", "gizli anahtar",
     "секрет", "секретный ключ", "секретний ключ", "μυστικό", "μυστικό κλειδί", "سر العميل", "المفتاح السري",
     "סוד", "מפתח סודי", "गुप्त कुंजी", "秘密", "密钥", "密鑰", "シークレット", "秘密鍵", "비밀 키", "비밀키",
-    "시크릿", "bí mật", "khóa bí mật",
+    "시크릿", "bí mật", "khóa bí mật", "clé privée", "privater schlüssel", "clave privada", "chave privada",
+    "chiave privata", "klucz prywatny", "özel anahtar", "закрытый ключ", "приватный ключ", "приватний ключ",
+    "ιδιωτικό κλειδί", "المفتاح الخاص", "מפתח פרטי", "निजी कुंजी", "私钥", "私鑰", "개인 키", "khóa riêng",
 )
+CREDENTIAL_WORDS = (
+    "zugangsdaten", "anmeldedaten", "identifiants", "identifiants de connexion", "credenciales",
+    "credenciais",
+    "credenziali", "dane logowania", "kimlik bilgileri", "giriş bilgileri", "учетные данные", "облікові дані",
+    "διαπιστευτήρια", "بيانات الاعتماد", "פרטי התחברות", "क्रेडेंशियल", "凭据", "憑證", "認証情報", "자격 증명",
+    "thông tin đăng nhập",
+)
+"""Credentials, as a runbook says before a user and a password (`Zugangsdaten: admin / …`)."""
 PERSON_WORDS = (
     "besitzer", "eigentümer", "verantwortlich", "verantwortlicher", "verantwortliche", "ansprechpartner",
     "ansprechpartnerin", "benutzer", "benutzername", "nutzer", "propriétaire", "responsable", "utilisateur",
