@@ -24,6 +24,7 @@ from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
 from estate_quarto import quarto
+from estate_scree import scree
 from estate_sleet import sleet
 from estate_tarn import tarn
 from estate_tundra import tundra
@@ -225,7 +226,9 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "sleet-ci": lambda seed: sleet(seed, fillers=0, repeats=1),
                                                 "gale": gale,
                                                 "gale-ci": lambda seed: gale(seed, fillers=4, repeats=1),
-                                                "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0)}
+                                                "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0),
+                                                "scree": scree,
+                                                "scree-ci": lambda seed: scree(seed, fillers=0)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:
