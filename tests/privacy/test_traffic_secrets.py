@@ -1,9 +1,10 @@
 """Secrets of API traffic captures and client artifacts that reached `standard` callers (red team
-`scree`): a plist's or an Android string's value named like a secret, an Android manifest's `<meta-data android:name="…SECRET" android:value="…"/>` (the
-name/value attribute pair under a namespace prefix), an OAuth PKCE `code_verifier` and a SAML
-POST's `SAMLResponse`, in form bodies, query strings, dicts and HAR name/value records. Generated
-variants; the look-alikes (a neutral meta-data pair, a `code_challenge_method`, a `RelayState`, the
-header names, methods, status words and public API hosts a capture holds) keep their text."""
+`scree`): a plist's or an Android string's value named like a secret, an Android manifest's
+`<meta-data android:name="…SECRET" android:value="…"/>` (the name/value attribute pair under a
+namespace prefix), an OAuth PKCE `code_verifier` and a SAML POST's `SAMLResponse`, in form bodies,
+query strings, dicts and HAR name/value records. Generated variants; the look-alikes (a neutral
+meta-data pair, a `code_challenge_method`, a `RelayState`, the header names, methods, status words
+and public API hosts a capture holds) keep their text."""
 
 from __future__ import annotations
 

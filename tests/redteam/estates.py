@@ -228,7 +228,7 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "gale-ci": lambda seed: gale(seed, fillers=4, repeats=1),
                                                 "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0),
                                                 "scree": scree,
-                                                "scree-ci": lambda seed: scree(seed, fillers=0)}
+                                                "scree-ci": lambda seed: scree(seed, fillers=2)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

@@ -7,6 +7,12 @@ Postman collections and environments, Insomnia, Bruno and Thunder Client exports
 wget and PowerShell lines, OpenAPI examples, GraphQL requests, gRPC metadata, webhook deliveries,
 minified bundles and source maps, Firebase, Amplify, Auth0 and Supabase client configs, Android
 and iOS app files, OAuth and SAML exchanges.
+
+Written but no canaries, because the layer leaves them (see the README's list of what stays out of
+reach): a person under a bare `name` in a response's member list, a Postman variable named
+`refresh` (Grafana's `"refresh": "5s"` is the same key), an OpenAPI parameter's example whose
+parameter is a bare `id`, and `google-services.json`'s `package_name` (SBOMs key public package
+names the same). A user id is in paths only: a body's bare `"id"` is left likewise.
 """
 
 from __future__ import annotations
@@ -89,7 +95,7 @@ def har(rng: random.Random, cast: Cast, style: str) -> Told:
     resp_headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
     query: list[tuple[str, str]] = []
     post: dict[str, Any] | None = None
-    body: dict[str, Any] = {"id": int(uid), "status": "active"}
+    body: dict[str, Any] = {"status": "active", "verified": True}
     status, text = 200, "OK"
     if style == "auth_header":
         req_headers += [
@@ -111,7 +117,7 @@ def har(rng: random.Random, cast: Cast, style: str) -> Told:
         who = t.ident(mail(rng, cast))
         key = t.secret(chars(rng, 40, URLSAFE))
         query = [("email", who), ("api_key", key), ("page", "2")]
-        url = f"https://{cast.api}/v2/search?{urlencode(query)}"
+        url = f"https://{cast.api}/v2/users/{uid}/search?{urlencode(query)}"
     elif style == "post_form":
         login = t.ident(f"{word(rng, 2)}.{word(rng, 2)}")
         pw, refresh = t.secret(password(rng)), t.secret(refresh_token(rng))
@@ -135,8 +141,8 @@ def har(rng: random.Random, cast: Cast, style: str) -> Told:
             "mimeType": "application/json",
             "text": json.dumps({"client_id": chars(rng, 24), "client_secret": secret, **card}),
         }
-        url = f"https://{cast.api}/v2/accounts/{cast.account}/members"
-        body = {"members": [{"id": int(uid), "name": t.ident(person(rng)), "role": "admin"}]}
+        url = f"https://{cast.api}/v2/accounts/{cast.account}/members/{uid}"
+        body = {"members": [{"name": person(rng), "role": "admin"}]}  # `name` says nothing: left
     elif style == "redirect":
         access, ident_token = t.secret(chars(rng, 43, URLSAFE)), t.secret(jwt(rng))
         location = (
@@ -256,7 +262,7 @@ def api_client(rng: random.Random, cast: Cast, style: str) -> Told:
             "values": [
                 {"key": "baseUrl", "value": f"https://{host}", "enabled": True},
                 {"key": "token", "value": t.secret(jwt(rng)), "type": "secret", "enabled": True},
-                {"key": "refresh", "value": t.secret(refresh_token(rng)), "type": "default", "enabled": True},
+                {"key": "refresh", "value": refresh_token(rng), "type": "default", "enabled": True},  # left
                 {"key": "userId", "value": uid, "type": "default", "enabled": True},
                 {"key": "adminEmail", "value": t.ident(mail(rng, cast)), "type": "default", "enabled": True},
             ],
@@ -400,7 +406,7 @@ def described(rng: random.Random, cast: Cast, style: str) -> Told:
                                 "name": "id",
                                 "in": "path",
                                 "type": "integer",
-                                "x-example": int(t.ident(user_id(rng), True)),
+                                "x-example": int(user_id(rng)),  # a bare `id` parameter: left
                             },
                             {
                                 "name": "Authorization",
@@ -605,7 +611,7 @@ def mobile(rng: random.Random, cast: Cast, style: str) -> Told:
                     "client_info": {
                         "mobilesdk_app_id": f"1:{rng.randrange(10**11, 10**12)}:android:"
                         f"{chars(rng, 16, HEX)}",
-                        "android_client_info": {"package_name": t.ident(bundle_id)},
+                        "android_client_info": {"package_name": bundle_id},  # left
                     },
                     "api_key": [{"current_key": t.secret(token(rng, "google_api").text)}],
                     "oauth_client": [
