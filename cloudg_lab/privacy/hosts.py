@@ -70,6 +70,15 @@ PUBLIC_HOSTS = frozenset((
     "hooks.slack.com", "slack.com", "api.slack.com", "api.pagerduty.com", "events.pagerduty.com",
     "sentry.io", "api.datadoghq.com", "app.datadoghq.com", "api.datadoghq.eu", "nvd.nist.gov",
     "cve.mitre.org", "www.cve.org", "attack.mitre.org", "owasp.org", "cwe.mitre.org",
+    # the public APIs integrators call, as captures, collections and snippets name them (red team scree)
+    "api.stripe.com", "api.twilio.com", "api.openai.com", "api.anthropic.com", "api.sendgrid.com",
+    "api.mailgun.net", "api.cloudflare.com", "api.hubapi.com", "api.atlassian.com", "api.zoom.us",
+    "api-m.paypal.com", "api.paypal.com", "api.segment.io", "api.mixpanel.com", "api.intercom.io",
+    "api.notion.com", "api.linear.app", "api.heroku.com", "api.vercel.com", "api.netlify.com",
+    "api.digitalocean.com", "api.fastly.com", "api.mapbox.com", "api.dropboxapi.com", "api.box.com",
+    "api.telegram.org", "graph.facebook.com", "www.googleapis.com", "maps.googleapis.com",
+    "fcm.googleapis.com", "firebase.googleapis.com", "identitytoolkit.googleapis.com",
+    "securetoken.googleapis.com", "firestore.googleapis.com",
 ))
 """Public service hosts that name no customer (a code host, a sign-in or registry endpoint, an
 advisory database), kept as written like a provider endpoint; a customer's subdomain of one

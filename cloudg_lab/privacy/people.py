@@ -47,13 +47,14 @@ _JOURNAL = (r"(?m:^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d[ \t]+-[ \t]+"
             r"(?=[^\r\n]*\((?i:work notes|comments|additional comments)\)[ \t]*\r?$))")
 """A ticket journal's entry header (ServiceNow: `2026-11-02 09:14:07 - Ana Lee (Work notes)`;
 red team `gale`): its author comes after the time."""
-_NAME = re.compile(rf"(?:\b(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+"
+_NAME = re.compile(rf"(?:(?<![\w.])(?i:{'|'.join(_CUES)})[:,]?[ \u00a0]+"
                    rf"|\b(?i:{'|'.join(_LABELS)})(?:[ \t]+[a-z0-9]+){{0,3}}[ \t]*:[ \u00a0]+"
                    rf"|\b(?i:{'|'.join(_SIGN_OFFS)}),?[ \t]*\r?\n[ \t]*"
                    rf"|(?m:^)--[ \t]?\r?\n[ \t]*|<v(?:\.[\w.-]+)?[ \t]+|{_JOURNAL}|{_MENTION})"
                    rf"\(?(?=({_RUN}))")
-"""A cue (or a label and its colon, a sign-off or a signature's `-- ` and its line break, a
-WebVTT voice tag `<v Ana Lee>`, a ticket journal's entry header, an @ mention), then up to five words
+"""A cue word of its own (not a host's last label: `hooks.slack.com` ends in `com`, Portuguese for
+with), or a label and its colon, a sign-off or a signature's `-- ` and its line break, a
+WebVTT voice tag `<v Ana Lee>`, a ticket journal's entry header, an @ mention, then up to five words
 (letters of any script with combining accents, apostrophes and hyphens inside, a full stop
 after an initial, or an @handle), looked ahead at so that a cue among them starts another
 match; which of them are a name is decided word by word."""

@@ -25,6 +25,7 @@ from estate_kelp import kelp
 from estate_larch import larch
 from estate_moraine import moraine
 from estate_quarto import quarto
+from estate_scree import scree
 from estate_sleet import sleet
 from estate_tarn import tarn
 from estate_tundra import tundra
@@ -227,7 +228,9 @@ BUILDERS: dict[str, Callable[[int], Estate]] = {"meridian": meridian, "basalt": 
                                                 "gale": gale,
                                                 "gale-ci": lambda seed: gale(seed, fillers=4, repeats=1),
                                                 "tarn": tarn, "tarn-ci": lambda seed: tarn(seed, fillers=0),
-                                                "dune": dune, "dune-ci": lambda seed: dune(seed, fillers=0)}
+                                                "dune": dune, "dune-ci": lambda seed: dune(seed, fillers=0),
+                                                "scree": scree,
+                                                "scree-ci": lambda seed: scree(seed, fillers=2)}
 
 
 def build(kind: str, seed: int, directory: Path) -> Estate:

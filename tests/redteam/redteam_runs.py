@@ -22,12 +22,12 @@ LOADED_FRESH = (("meridian", 7), ("basalt", 11), ("larch", 13), ("moraine", 17),
                 ("tundra", 19))
 """The estates guarantee 1 loads in a fresh process per reference (`test_fresh_process`)."""
 ESTATES = (*LOADED_FRESH, ("kelp-ci", 23), ("quarto-ci", 29), ("sleet-ci", 31), ("gale-ci", 37),
-           ("tarn-ci", 37), ("dune-ci", 37))
-"""The estates every red-team module walks. `kelp-ci`, `quarto-ci`, `sleet-ci`, `gale-ci`, `tarn-ci`
-and `dune-ci` load fast enough, but their walks already take seconds of the suite each, and what
-they test is where clusters, pipelines, data platforms, security tools, the people running an
-estate, infrastructure code and teams writing in other languages and scripts put secrets and
-names, which the walks cover, not pseudonyms resolving."""
+           ("tarn-ci", 37), ("dune-ci", 37), ("scree-ci", 41))
+"""The estates every red-team module walks. `kelp-ci`, `quarto-ci`, `sleet-ci`, `gale-ci`, `tarn-ci`,
+`dune-ci` and `scree-ci` load fast enough, but their walks already take seconds of the suite each,
+and what they test is where clusters, pipelines, data platforms, security tools, the people running
+an estate, infrastructure code, teams writing in other languages and scripts, and API captures and
+clients put secrets and names, which the walks cover, not pseudonyms resolving."""
 
 
 class _Records(logging.Handler):

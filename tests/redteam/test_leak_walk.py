@@ -17,6 +17,7 @@ import catalog_walker as cw
 import estate_dune
 import estate_gale
 import estate_quarto
+import estate_scree
 import estate_sleet
 import estate_tarn
 import estates
@@ -99,6 +100,7 @@ CI_VERSIONS = {
     "gale": (37, estate_gale.FAMILIES, 25),
     "tarn": (37, estate_tarn.FAMILIES, 25),
     "dune": (37, estate_dune.FAMILIES, 25),
+    "scree": (41, estate_scree.FAMILIES, 25),
 }
 """The estates CI walks in a smaller version: seed, the families of their forms, classes at least."""
 
@@ -110,12 +112,13 @@ def test_an_estate_s_ci_version_covers_every_family_and_class_of_the_full_one(
     secrets), `quarto` (engine URLs, Airflow, Kafka, Spark, warehouse SQL, clients, config
     files, BI logins), `sleet` (CloudTrail, flow, ALB and WAF lines, identity providers' and
     clusters' audit events, EDR, scanners, SIEM queries, SBOMs), `gale` (chat exports, tickets,
-    mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots) and `tarn`
+    mail, on-call incidents, postmortems, transcripts, commits and reviews, chat bots), `tarn`
     (Terraform state, plans, HCL and locks, CloudFormation, Pulumi, Ansible, Hiera, Salt, Chef,
-    cloud-init, installers, agents, unit files, Jenkins, Consul, Nomad, Wi-Fi) and `dune` (keys,
+    cloud-init, installers, agents, unit files, Jenkins, Consul, Nomad, Wi-Fi), `dune` (keys,
     labels, sentences, CSV, cards, tokens, accounts, hosts, e-mail addresses and people in seventeen
-    languages and their scripts) in full and as the CI walks them: every family of their forms and
-    every class planted."""
+    languages and their scripts) and `scree` (HAR captures, API client exports, HTTP command lines,
+    API descriptions, webhook deliveries, JS bundles, mobile app files, OAuth and SAML exchanges)
+    in full and as the CI walks them: every family of their forms and every class planted."""
     seed, expected, classes = CI_VERSIONS[kind]
     full, walked = (estates.build(k, seed, tmp_path / k).canaries for k in (kind, f"{kind}-ci"))
     assert expected - {c.family for c in walked} == set()

@@ -35,6 +35,7 @@ from cloudg_lab.privacy.detectors.sinks import SINKS
 from cloudg_lab.privacy.detectors.statements import STATEMENTS
 from cloudg_lab.privacy.detectors.tables import TABLE_IDENTIFIERS, TABLE_SECRETS
 from cloudg_lab.privacy.detectors.tokens import VENDOR_TOKENS
+from cloudg_lab.privacy.detectors.traffic import APP_FILE_SECRETS, TRAFFIC_NAMES
 from cloudg_lab.privacy.dictionary import MARKS as _MARKS
 from cloudg_lab.privacy.hosts import is_service_host
 
@@ -191,6 +192,7 @@ BUILTIN: tuple[Detector, ...] = (
     *PIPELINE_SECRETS,
     *SINKS,
     *TABLE_SECRETS,
+    *APP_FILE_SECRETS,
     *SECTIONS,
     *ENCODED,
     define("high_entropy_secret", "high_entropy_secret", "secret", 0.5,
@@ -338,6 +340,7 @@ BUILTIN: tuple[Detector, ...] = (
     *MACHINE_FILES,
     *ACCOUNT_PLACES,
     *IAC_NAMES,
+    *TRAFFIC_NAMES,
     *MENTIONS,
 )
 """In priority order: when two findings overlap, the earlier detector wins."""

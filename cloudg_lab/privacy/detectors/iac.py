@@ -110,7 +110,7 @@ def _answered_host(match: re.Match[str]) -> bool:
     return rule.kind == "typed" and rule.entity == "hostname" and match["v"].lower() not in PLACEHOLDERS
 
 
-def _element(entity: str) -> Accept:
+def typed_element(entity: str) -> Accept:
     """Accept an element whose name types `entity`, unless it holds an account every machine has."""
 
     def accept(match: re.Match[str]) -> bool:
@@ -159,9 +159,10 @@ IAC_NAMES: tuple[Detector, ...] = (
     define("connection_profile", "resource_name", "identifier", 0.8, _PROFILE_ID, ("[connection]",),
            group="v", min_len=16,
            description="the name of a NetworkManager connection profile ([connection] id=<name>)"),
-    define("markup_person", "person", "pii", 0.75, _ELEMENT, ("</",), group="v", accept=_element("person"),
-           min_len=8, description="XML elements whose name types a person (<RegisteredOwner>...)"),
+    define("markup_person", "person", "pii", 0.75, _ELEMENT, ("</",), group="v",
+           accept=typed_element("person"), min_len=8,
+           description="XML elements whose name types a person (<RegisteredOwner>...)"),
     define("markup_host", "hostname", "network", 0.75, _ELEMENT, ("</",), group="v",
-           accept=_element("hostname"), min_len=8,
+           accept=typed_element("hostname"), min_len=8,
            description="XML elements whose name types a host (<ComputerName>...)"),
 )

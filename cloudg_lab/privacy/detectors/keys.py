@@ -124,7 +124,9 @@ _typed("resource_name", "resource_id", "resource_name", "asset_id", "asset_name"
        "cmdb_ci", "configuration_item",
        # what infrastructure code names by its noun alone (red team `tarn`): a Terraform backend's
        # lock table, a pillar's databases, a Wi-Fi network's SSID
-       "dynamodb_table", "lock_table", "database", "databases", "ssid", "ssids")
+       "dynamodb_table", "lock_table", "database", "databases", "ssid", "ssids",
+       # an app's own id, reverse-DNS after its customer (iOS `CFBundleIdentifier`; red team `scree`)
+       "bundle_id", "bundle_identifier", "cf_bundle_identifier")
 _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_dns",
        "computer", "machine", "record_name", "dns_record_name",
        "private_dns", "public_dns_name", "private_dns_name", "server_name", "domain",
@@ -134,6 +136,8 @@ _typed("hostname", "hostname", "host", "host_name", "fqdn", "dns_name", "public_
        "workstation_name", "workstation")
 _typed("email", "email", "mail", "email_address", "emails", "upn", "user_principal_name")
 _typed("resource_name", "objectidentifier")
+_typed("person", "holder", "account_holder", "card_holder", "cardholder")
+"""Who holds an account or a card, as API bodies name them (red team `scree`)."""
 """Entra's claims are keyed by URIs whose last member glues its words (`.../claims/objectidentifier`)."""
 _typed("person", "owner", "owners", "contact", "contacts", "created_by", "updated_by",
        "modified_by", "author", "maintainer", "user", "username", "user_name", "owner_name",

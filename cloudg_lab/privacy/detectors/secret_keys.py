@@ -40,6 +40,8 @@ _SENSITIVE_PAIRS = {
     "secure_json": "secret", "protected_settings": "secret",  # Grafana's secureJsonData, Azure extensions
     "read_community": "secret", "write_community": "secret",
     "fernet_key": "secret",  # Airflow's fernet_key, AIRFLOW__CORE__FERNET_KEY: it decrypts every connection
+    # an OAuth PKCE verifier redeems its code, a SAML POST's response logs its subject in (red team scree)
+    "code_verifier": "secret", "saml_response": "secret",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""

@@ -148,8 +148,10 @@ _ELEMENT = (rf"(?i)<(?P<k>[\w.:-]*?(?:{_WORDS})[\w.:-]*)(?:\s[^<>]*)?>(?:\s*<(?P
             r"(?P<v>[^<>\r\n]{4,})</(?(c)(?P=c)|(?P=k))\s*>")
 """`<password>PW</password>`, and the child a Windows answer file keeps it in
 (`<AdministratorPassword><Value>PW</Value>`, `<AutoLogon><Password><Value>PW`; red team `tarn`)."""
-_ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+value\s*=\s*["']"""
+_ATTRIBUTES = (r"""(?i)\b(?:key|name)\s*=\s*["'](?P<k>[^"'<>]{2,80})["']\s+(?:[\w-]+:)?value\s*=\s*["']"""
                r"""(?P<v>[^"'<>]{4,})["']""")
+"""`<add key="ApiKey" value="..."/>`, and with a namespace prefix on both (Android's `<meta-data
+android:name="com.vendor.CLIENT_SECRET" android:value="..."/>`; red team `scree`)."""
 _BLOCK = (rf"(?im)^(?P<i>[ \t]*)-?[ \t]*(?P<k>[\w.-]*(?:{_WORDS})[\w.-]*)[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n"
           r"(?P<v>(?P=i)[ \t]+\S[^\r\n]*(?:\r?\n(?P=i)[ \t]+\S[^\r\n]*)*)")
 _SPACED = (r"(?m)(?:^|(?<=[\"'\s]))(?P<k>[A-Z][A-Z0-9_]*(?:PASS|PW|TOKEN|SECRET|KEY|AUTH)[A-Z0-9_]*"
@@ -193,7 +195,10 @@ _STDIN = (r"\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+['\"]%s\\?n?['\"])?)[ \t]+
           rf"[ \t]*\|[^\n|;]*?{_READS}|{_READS}[^\n|;]*?<<<[ \t]*" + _PIPED.format("b"))
 """A literal secret piped into a login on standard input (`echo 'pw' | docker login --password-stdin`,
 `gh auth login --with-token <<< "tok"`); a variable (`$TOKEN`, `${{ secrets.X }}`) is no secret."""
-_QUERY_NAMES = "key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
+_QUERY_NAMES = ("key|apikey|token|sig|signature|password|passwd|pwd|secret|code|auth|credential|sas"
+                "|verifier|samlresponse")
+"""The last two: an OAuth PKCE `code_verifier` redeems its code, and a SAML POST's form body (which
+starts its line: `SAMLResponse=…&RelayState=…`) logs its subject in (red team `scree`)."""
 
 
 KEY_BLOCKS: tuple[Detector, ...] = (
@@ -242,7 +247,7 @@ URL_SECRETS: tuple[Detector, ...] = (
            ("sig=", "sharedaccesssignature"), group=("t", "v"), min_len=20,
            description="Azure SAS tokens and signatures (connection strings, SAS URLs)"),
     define("url_query_secret", "secret", "secret", 0.9,
-           rf"(?i)[?&#](?P<k>(?:x-(?:amz|goog)-)?(?:[a-z0-9]+[_.-])*(?:{_QUERY_NAMES}))="
+           rf"(?i)(?:[?&#]|(?m:^)(?=samlresponse=))(?P<k>(?:x-(?:amz|goog)-)?(?:[a-z0-9]+[_.-])*(?:{_QUERY_NAMES}))="
            r"(?P<v>[^&#;\s\"'<>]{4,})",
            tuple(f"{name}=" for name in _QUERY_NAMES.split("|")), group="v", min_len=8,
            gate=lambda text, low: "=" in text and ("?" in text or "&" in text or "#" in text),
