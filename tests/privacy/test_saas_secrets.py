@@ -140,6 +140,19 @@ def test_a_key_named_by_its_vendor_is_a_secret() -> None:
             assert value not in out and "REDACTED" in out, (vendor, out)
 
 
+def test_an_application_key_is_a_secret_whatever_its_spelling() -> None:
+    """Datadog's application key acts as the account with its API key: `DD-APPLICATION-KEY` as a
+    HAR header's name/value pair, `DD_APP_KEY`, `appKey`, `application_key` (before, a seed sweep
+    of red team `fjord` showed the header's value to standard callers at three seeds of sixteen)."""
+    r = random.Random("application keys")
+    for key in ["DD-APPLICATION-KEY", "DD_APP_KEY", "appKey", "application_key", "X-Application-Key"]:
+        value = rand(r, ALNUM, r.randrange(32, 41))
+        for wrapped in ({"headers": [{"name": "Accept", "value": "application/json"},
+                                     {"name": key, "value": value}]}, *(f(key, value) for f in VENDOR_KEY_FORMS)):
+            out = json.dumps(shown("standard", wrapped))
+            assert value not in out and "REDACTED" in out, (key, out)
+
+
 def test_keys_that_arrange_or_locate_stay_under_standard() -> None:
     """Only a vendor's name makes `<word>_key` a secret: sort, partition, cache, object, KMS and
     public keys, and a vendor key's id or name, are shown as they are."""

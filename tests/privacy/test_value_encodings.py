@@ -79,6 +79,22 @@ async def test_a_known_value_in_an_encoding_is_hidden_under_strict(tmp_path: Pat
         assert leaked == set(), (encoding, leaked)
 
 
+@pytest.mark.parametrize("encoding", ["json_escape", "html_hex"])
+async def test_a_known_password_holding_a_percent_escape_is_hidden_in_an_encoding(
+        tmp_path: Path, encoding: str) -> None:
+    """`Bapy%7ctMaR-233`: a password whose `%7c` is a valid %-escape. Read through its `\\u`
+    escapes or HTML references it was decoded once more (`Bapy|tMaR-233`, no value of the data)
+    and shown to every caller (a seed sweep of red team `tundra`, seeds 109 and 112)."""
+    r = random.Random(f"percent passwords {encoding}")
+    for i in range(VARIANTS):
+        held = {**_values(r), "password": f"{_word(r, 4).capitalize()}%{r.randrange(0x20, 0x7f):x}"
+                                          f"{_chars(r, string.ascii_letters, 5)}-{r.randrange(100, 999)}"}
+        copies = [f"ref {ENCODINGS[encoding](held['password'])} (copied)"]
+        wire = await _walk(_dataset(tmp_path / str(i), held, str(r.randrange(10**11, 10**12)), copies))
+        assert not any(form in wire for form in _as_json(ENCODINGS[encoding](held["password"]))), held
+        assert held["password"].lower() not in unicodedata.normalize("NFKC", wire).lower(), held
+
+
 def _as_json(spelled: str) -> set[str]:
     """`spelled` as the walk's text shows it: as is, in a JSON string, in JSON text in a JSON string."""
     once = json.dumps(spelled, ensure_ascii=False)[1:-1]

@@ -42,6 +42,9 @@ _SENSITIVE_PAIRS = {
     "fernet_key": "secret",  # Airflow's fernet_key, AIRFLOW__CORE__FERNET_KEY: it decrypts every connection
     # an OAuth PKCE verifier redeems its code, a SAML POST's response logs its subject in (red team scree)
     "code_verifier": "secret", "saml_response": "secret",
+    # an application key pairs with an API key to act as the account (Datadog's DD-APPLICATION-KEY,
+    # DD_APP_KEY; found by a seed sweep of red team fjord)
+    "application_key": "api_token", "app_key": "api_token",
 }
 """Provisioning scripts (AWS `UserData`, Azure `customData`, GCP `startup-script`, cloud-init)
 are whole secrets: they carry the passwords and tokens a machine boots with."""
