@@ -147,8 +147,8 @@ def test_an_application_key_is_a_secret_whatever_its_spelling() -> None:
     r = random.Random("application keys")
     for key in ["DD-APPLICATION-KEY", "DD_APP_KEY", "appKey", "application_key", "X-Application-Key"]:
         value = rand(r, ALNUM, r.randrange(32, 41))
-        for wrapped in ({"headers": [{"name": "Accept", "value": "application/json"},
-                                     {"name": key, "value": value}]}, *(f(key, value) for f in VENDOR_KEY_FORMS)):
+        har = {"headers": [{"name": "Accept", "value": "application/json"}, {"name": key, "value": value}]}
+        for wrapped in (har, *(form(key, value) for form in VENDOR_KEY_FORMS)):
             out = json.dumps(shown("standard", wrapped))
             assert value not in out and "REDACTED" in out, (key, out)
 
