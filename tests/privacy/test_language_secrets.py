@@ -70,6 +70,12 @@ _KEYS = (
     "секрет",
     "秘密鍵",
     "bí_mật",
+    # a seed of red team delta's estate (an independent i18n walk, not merged) showed these to standard
+    "ｍｏｔ＿ｄｅ＿ｐａｓｓｅ",  # full-width, its underscores too
+    "ＡＰＩ－ＳＣＨＬÜＳＳＥＬ",
+    "klucz_dostępu",
+    "clé_d'accès",
+    "Zugriffsschlüssel",
 )
 
 

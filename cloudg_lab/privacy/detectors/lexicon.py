@@ -40,7 +40,8 @@ def _fold_char(c: str) -> str:
     for d in unicodedata.normalize("NFKD", c):
         if unicodedata.category(d) != "Mn":
             out.append(d)
-    return unicodedata.normalize("NFKC", "".join(out)).casefold().replace("\u00a0", " ")
+    folded = unicodedata.normalize("NFKC", "".join(out)).casefold().replace("\u00a0", " ")
+    return " " if folded in _SEPARATORS else folded  # a full-width `＿` or `－` joins words as `_` does
 
 
 class Folded:
@@ -91,7 +92,8 @@ TOKEN_WORDS = (
     "токен доступа", "токен доступу", "ключ доступу", "κλειδί api", "διακριτικό", "مفتاح api", "رمز الوصول",
     "رمز الدخول", "מפתח api", "אסימון", "एपीआई कुंजी", "टोकन", "api密钥", "api 密钥", "访问令牌", "令牌",
     "api金鑰", "存取權杖", "apiキー", "api キー", "アクセストークン", "トークン", "api키", "api 키",
-    "액세스 토큰", "토큰", "khóa api", "mã truy cập", "mã thông báo",
+    "액세스 토큰", "토큰", "khóa api", "mã truy cập", "mã thông báo", "klucz dostępu", "clé d'accès",
+    "zugriffsschlüssel", "chiave di accesso", "ключ доступа api",
 )
 SECRET_WORDS = (
     "zugangsdaten", "credenciales", "credenziali", "credenciais", "учетные данные", "geheimnis",
