@@ -97,6 +97,12 @@ async def _shown(tmp_path: Path, assets: list[dict[str, object]]) -> dict[str, s
     return out
 
 
+def _notes(notes: list[str]) -> dict[str, object]:
+    """A wiki space whose metadata is `notes`: text that quotes the other assets."""
+    return {"id": "notes", "name": "notes", "asset_type": "WIKI_SPACE", "provider": "CONFLUENCE",
+            "region": "global", "tags": {}, "metadata": {"notes": notes}}
+
+
 async def _strict_and_standard(tmp_path: Path, owners: list[str], prose: list[str]) -> dict[str, str]:
     """What an estate whose tags name `owners` and whose notes say `prose` shows."""
     assets: list[dict[str, object]] = [
@@ -111,17 +117,7 @@ async def _strict_and_standard(tmp_path: Path, owners: list[str], prose: list[st
         }
         for i, (w, owner) in enumerate(zip(WORDS, owners, strict=False))
     ]
-    assets.append(
-        {
-            "id": "notes",
-            "name": "notes",
-            "asset_type": "WIKI_SPACE",
-            "provider": "CONFLUENCE",
-            "region": "global",
-            "tags": {},
-            "metadata": {"notes": prose},
-        }
-    )
+    assets.append(_notes(prose))
     return await _shown(tmp_path, assets)
 
 
@@ -178,17 +174,7 @@ async def test_a_known_name_written_with_cyrillic_look_alikes_is_hidden_under_st
         for i, name in enumerate(names)
     ]
     notes = [f"Restore {_homoglyphs(name)} from last night's snapshot." for name in names]
-    assets.append(
-        {
-            "id": "notes",
-            "name": "notes",
-            "asset_type": "WIKI_SPACE",
-            "provider": "CONFLUENCE",
-            "region": "global",
-            "tags": {},
-            "metadata": {"notes": notes},
-        }
-    )
+    assets.append(_notes(notes))
     wire = await _shown(tmp_path, assets)
     for name in names:
         assert _homoglyphs(name) not in wire["strict"], wire["strict"]
