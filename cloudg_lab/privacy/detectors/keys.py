@@ -17,9 +17,8 @@ from cloudg_lab.privacy.detectors.lexicon import (
     foreign_email,
     foreign_person,
     foreign_secret,
-    names_a_setting,
 )
-from cloudg_lab.privacy.detectors.secret_keys import foreign_password, secret_word
+from cloudg_lab.privacy.detectors.secret_keys import secret_word
 from cloudg_lab.privacy.respell import readable_key
 
 RuleKind = Literal["none", "sensitive", "typed", "asset", "tags", "skip"]
@@ -273,8 +272,7 @@ def key_rule(key: str) -> KeyRule:
     if norm in _SKIP_KEYS:
         return SKIP
     words = norm.split("_") if norm else []
-    secret = secret_word(words) or (
-        None if names_a_setting(key) else foreign_password(key) or foreign_secret(key))
+    secret = secret_word(words) or foreign_secret(key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in TAG_PARENTS:
@@ -356,8 +354,7 @@ def tag_rule(tag_key: str) -> KeyRule:
     """The rule for the value of tag `tag_key`: people, names, secrets, benign or a tag value."""
     norm = normalize(tag_key)
     words = norm.split("_") if norm else []
-    secret = secret_word(words) or (
-        None if names_a_setting(tag_key) else foreign_password(tag_key) or foreign_secret(tag_key))
+    secret = secret_word(words) or foreign_secret(tag_key)
     if secret:
         return intern(KeyRule("sensitive", secret, "sensitive_key"))
     if norm in _BENIGN_TAGS or norm in ("key", "value"):

@@ -82,7 +82,7 @@ PASSWORD_WORDS = (
     "parola d'ordine", "hasło", "şifre", "parola", "пароль", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     "كلمة المرور", "كلمة السر", "סיסמה", "סיסמא", "הסיסמה", "הסיסמא", "पासवर्ड", "कूटशब्द", "密码", "密碼",
     "口令", "パスワード", "暗証番号", "비밀번호", "암호", "mật khẩu", "wachtwoord", "lösenord", "salasana",
-    "heslo", "jelszó", "adgangskode", "passord", "geslo", "lozinka",
+    "heslo", "jelszó", "adgangskode", "passord", "geslo", "lozinka", "salasõna", "parool", "haslo",
 )
 TOKEN_WORDS = (
     "api schlüssel", "api-schlüssel", "zugriffstoken", "zugangstoken", "clé api", "clé d'api", "jeton",
@@ -167,7 +167,12 @@ def _bounded(words: Iterable[str]) -> re.Pattern[str]:
     return re.compile(bounded(words))
 
 
+_SPACED_PASSWORD = alternation(w for w in PASSWORD_WORDS if not _UNSPACED.search(w))
+_GLUED_PASSWORD = re.compile(rf"(?:^|[\W_])(?:{_SPACED_PASSWORD})|(?:{_SPACED_PASSWORD})(?:$|[\W_])")
+"""A word for password beginning or ending a key or one of its words, glued to another
+(`dbheslo`, `superkennwort`, `Kennwort2`, `парольный`): keys glue words that prose keeps apart."""
 _SECRET_KEYS = (
+    (_GLUED_PASSWORD, "password"),
     (_bounded(PASSWORD_WORDS), "password"),
     (_bounded(TOKEN_WORDS), "api_token"),
     (_bounded(SECRET_WORDS), "secret"),

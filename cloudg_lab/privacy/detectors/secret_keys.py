@@ -7,7 +7,6 @@ rules (`keys.key_rule`) ask here first: a key that names a secret marks its whol
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 
 _SENSITIVE_WORDS = {
@@ -85,15 +84,6 @@ _SHORT_PASS = ("pass", "pw", "pwd", "passwd")
 """`SMTP_PASS`, `ADMIN_PW`, `bindpw`, `rootpw`: a short password word ending a key with more in it."""
 _NOT_PASS = frozenset({"bypass", "compass", "overpass", "underpass", "surpass", "trespass",
                        "encompass", "impass", "repass"})
-_LATIN_WORDS = (r"(?:passwort|kennwort|contrase[ñn]a|senha|mot[\W_]?de[\W_]?passe|wachtwoord|has[łl]o"
-                 r"|salasana|l[öo]senord|adgangskode|passord|heslo|jelsz[óo]|parola|[şs]ifre|geslo"
-                 r"|lozinka|salasõna|parool)")
-_FOREIGN = re.compile(rf"(?:^|[\W_]){_LATIN_WORDS}|{_LATIN_WORDS}(?:$|[\W_])"
-                      r"|пароль|密码|密碼|パスワード|비밀번호|كلمة[\W_]?المرور|סיסמה")
-"""Password in other languages, as keys and tag keys spell it (`Passwort`, `contraseña`,
-`пароль`, `密码`, `dbheslo`): a Latin word begins or ends the key or one of its words; the
-scripts without spaces between words match anywhere in it."""
-
 _STEMS = frozenset(_SENSITIVE_WORDS) | {w for pair in _SENSITIVE_PAIRS for w in pair.split("_")}
 
 
@@ -141,7 +131,3 @@ def _glued(word: str) -> str | None:
             return secret_word([word[: -len(head)], head])
     return None
 
-
-def foreign_password(key: str) -> str | None:
-    """`password` when `key` names one in another language (normalising drops non-ASCII)."""
-    return "password" if _FOREIGN.search(key.casefold()) else None
